@@ -1,0 +1,92 @@
+// The simulated hosting API under /<servicePath>/api/v1. Every request is recorded first, then a
+// queued fault (if any) decides whether the real handler runs at all.
+import { Hono } from 'hono';
+import { checkCustomerAccess } from './access.ts';
+import { applyFault } from './apply-fault.ts';
+import { takeFault } from './faults.ts';
+import { jsonResponse, problemResponse } from './problem.ts';
+import { takeDomainId, type DomainRecord, type SimState } from './state.ts';
+import { validateDomainRequest } from './validate-domain.ts';
+
+const DOMAINS_PATH = '/customers/:customerId/domains';
+
+function isJsonContentType(value: string | undefined): boolean {
+  // Parameters such as charset are fine; only the media type itself must be JSON.
+  return value?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value };
+  } catch {
+    // Falls through to undefined: the caller answers 400 either way.
+  }
+  return undefined;
+}
+
+export function createApiRoutes(state: SimState): Hono {
+  const api = new Hono();
+
+  // Recorded before faults and handling, so a request that hangs or is reset still counts.
+  api.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname + url.search;
+    const body = await c.req.text();
+    state.requests.push({ method: c.req.method, path, headers: Object.fromEntries(c.req.raw.headers), body, at: Date.now() });
+    const fault = takeFault(state, c.req.method, path);
+    if (!fault) {
+      await next();
+      return;
+    }
+    await applyFault(fault, {
+      next,
+      env: c.env,
+      signal: AbortSignal.any([c.req.raw.signal, state.shutdown.signal]),
+      replaceResponse: (response) => {
+        // Cleared first: Hono's `c.res` setter copies the old answer's headers (Location) over.
+        c.res = undefined;
+        c.res = response;
+      },
+    });
+  });
+
+  api.post(DOMAINS_PATH, async (c) => {
+    const customerId = c.req.param('customerId');
+    const access = checkCustomerAccess(c.req.header('Authorization'), customerId);
+    if (!access.ok) return access.response;
+    if (!isJsonContentType(c.req.header('Content-Type'))) {
+      return problemResponse(415, 'Send the body as application/json.');
+    }
+    const body = parseJsonObject(await c.req.text());
+    if (!body) return problemResponse(400, 'The body must be a JSON object.');
+    const result = validateDomainRequest(body, access.accounts);
+    if (!result.ok) return problemResponse(422, 'The request has invalid fields.', { errors: result.errors });
+    const { domain } = result.value;
+    if (state.domains.some(({ record }) => record.domain === domain)) {
+      return problemResponse(409, `The domain "${domain}" already exists.`);
+    }
+    const record: DomainRecord = { id: takeDomainId(state), ...result.value };
+    state.domains.push({ customerId, record });
+    const location = `${new URL(c.req.url).pathname}/${record.id}`;
+    return jsonResponse(201, record, { Location: location });
+  });
+
+  // SIMULATOR EXTENSION: the brief (hosting-api.md) shows no list endpoint. The simulator offers
+  // one so the panel can check "did my domain get created?" after an unknown outcome.
+  api.get(DOMAINS_PATH, (c) => {
+    const customerId = c.req.param('customerId');
+    const access = checkCustomerAccess(c.req.header('Authorization'), customerId);
+    if (!access.ok) return access.response;
+    const records = state.domains.filter((stored) => stored.customerId === customerId).map(({ record }) => record);
+    return jsonResponse(200, records);
+  });
+
+  api.all(DOMAINS_PATH, (c) =>
+    problemResponse(405, `${c.req.method} is not allowed here.`, { headers: { Allow: 'GET, HEAD, POST' } }),
+  );
+
+  api.all('*', (c) => problemResponse(404, `No API endpoint at ${new URL(c.req.url).pathname}.`));
+
+  return api;
+}

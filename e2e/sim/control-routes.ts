@@ -1,0 +1,47 @@
+// Test-only control surface under /__sim. The proxy forwards only the API prefix, so the page can
+// never reach these routes; tests call the simulator directly.
+//
+//   POST   /__sim/reset     domains back to seed, recorded requests and faults cleared → 204
+//   GET    /__sim/requests  recorded API requests, oldest first → 200 JSON
+//   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
+//   DELETE /__sim/faults    drop every pending fault → 204
+//   GET    /__sim/domains   every stored domain with its customer → 200 JSON
+import { Hono } from 'hono';
+import { parseFaultRequest } from './faults.ts';
+import { jsonResponse } from './problem.ts';
+import { resetSimState, type SimState } from './state.ts';
+
+export function createControlRoutes(state: SimState): Hono {
+  const control = new Hono();
+
+  control.post('/reset', (c) => {
+    resetSimState(state);
+    return c.body(null, 204);
+  });
+
+  control.get('/requests', () => jsonResponse(200, state.requests));
+
+  control.post('/faults', async (c) => {
+    let input: unknown;
+    try {
+      input = JSON.parse(await c.req.text());
+    } catch {
+      return jsonResponse(400, { error: 'body must be JSON' });
+    }
+    const parsed = parseFaultRequest(input);
+    if (!parsed.ok) return jsonResponse(400, { error: parsed.error });
+    state.faults.push({ spec: parsed.spec, remaining: parsed.count });
+    return jsonResponse(200, { queued: parsed.count });
+  });
+
+  control.delete('/faults', (c) => {
+    state.faults = [];
+    return c.body(null, 204);
+  });
+
+  control.get('/domains', () =>
+    jsonResponse(200, state.domains.map(({ customerId, record }) => ({ ...record, customer: customerId }))),
+  );
+
+  return control;
+}

@@ -1,0 +1,66 @@
+// `npm run sim`: the simulator on its own, e.g. to point HOSTING_SERVER at it or to try curl.
+//   tsx e2e/sim/main.ts [--port N] [--host H] [--cert-out FILE]
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { DEMO_KEYS, SEED_CUSTOMERS, SEED_KEYS, describeKey } from './seed.ts';
+import { startSimulator } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8443' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'cert-out': { type: 'string' },
+    'service-path': { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be 0-65535, got "${values.port}"`);
+  process.exit(2);
+}
+
+const sim = await startSimulator({
+  port,
+  host: values.host,
+  ...(values['service-path'] === undefined ? {} : { servicePath: values['service-path'] }),
+});
+const certOut = values['cert-out'];
+if (certOut !== undefined) await writeFile(certOut, sim.cert);
+
+const servicePath = values['service-path'] ?? 'liveconfig';
+const lines = [
+  `Hosting API simulator listening on ${sim.origin}`,
+  `API root: ${sim.origin}/${servicePath}/api/v1`,
+  certOut === undefined
+    ? 'Self-signed certificate (new at each start); pass --cert-out FILE to save it for HOSTING_CA_FILE.'
+    : `Certificate written to ${certOut} (use it as HOSTING_CA_FILE).`,
+  '',
+  'API keys:',
+  ...Object.values(DEMO_KEYS).map((key) => {
+    const grant = SEED_KEYS.get(key);
+    return `  ${key.padEnd(20)} ${grant ? describeKey(grant) : ''}`;
+  }),
+  '',
+  'Customers and hosting accounts:',
+  ...[...SEED_CUSTOMERS].map(([customerId, accounts]) => `  ${customerId}: ${accounts.join(', ')}`),
+  '',
+  'Test control surface: /__sim/reset, /__sim/requests, /__sim/faults, /__sim/domains',
+];
+console.log(lines.join('\n'));
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals): void => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the simulator`);
+  sim.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

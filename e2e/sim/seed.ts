@@ -1,0 +1,39 @@
+// Seed data of the simulator. The ids follow the documented example request (customer c0002,
+// account web77), so screenshots and docs match what a newcomer sees against the simulator.
+
+export const DEMO_KEYS = {
+  admin: 'demo-admin-key',
+  customer: 'demo-customer-key',
+  noPermission: 'demo-noperm-key',
+} as const;
+
+/** What a key may do: an admin reaches every customer, a customer key only its own. */
+export type KeyGrant =
+  | { readonly role: 'admin' }
+  | { readonly role: 'customer'; readonly customerId: string }
+  // A valid key whose hosting account lacks the API permission (hosting-api.md, part 5.6).
+  | { readonly role: 'no-permission' };
+
+export const SEED_KEYS: ReadonlyMap<string, KeyGrant> = new Map<string, KeyGrant>([
+  [DEMO_KEYS.admin, { role: 'admin' }],
+  [DEMO_KEYS.customer, { role: 'customer', customerId: 'c0002' }],
+  [DEMO_KEYS.noPermission, { role: 'no-permission' }],
+]);
+
+/** Customer id → its hosting accounts. */
+export const SEED_CUSTOMERS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['c0001', ['web1', 'web2']],
+  ['c0002', ['web77', 'web78']],
+]);
+
+/** One line per key, for the CLI banner and the README. */
+export function describeKey(grant: KeyGrant): string {
+  switch (grant.role) {
+    case 'admin':
+      return 'admin, every customer';
+    case 'customer':
+      return `customer ${grant.customerId} only`;
+    case 'no-permission':
+      return 'valid key without API permission (403)';
+  }
+}

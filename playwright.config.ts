@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The simulator's fixed port in tests: specs reach its control surface (/__sim/) there. */
+export const SIM_PORT = 8444;
+const PORT = 4173;
+
+// Journeys run against the built page under `vite preview` (the production CSP applies),
+// through the real proxy, to the built-in simulator over HTTPS.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-quic', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://localhost:${PORT}/`,
+    env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+});

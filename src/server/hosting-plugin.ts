@@ -1,0 +1,85 @@
+import type { Server } from 'node:http';
+import type { Connect, Logger, Plugin } from 'vite';
+import { DEMO_KEYS } from '../../e2e/sim/seed.ts';
+import { startSimulator } from '../../e2e/sim/server.ts';
+import { readHostingConfig } from './hosting-config.ts';
+import { createHostingProxy } from './hosting-proxy.ts';
+
+type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>;
+
+/**
+ * The panel's server side, for `vite` and `vite preview` alike: forwards the API prefix to the
+ * hosting server (or to the built-in simulator, started here when HOSTING_SERVER is unset) and
+ * tells the page, at build time, its service path and whether it runs on the simulator.
+ */
+export function hostingPanel(): Plugin {
+  const config = readHostingConfig();
+  let simulator: Promise<RunningSimulator> | undefined;
+
+  const target = async () => {
+    if (config.server) return { origin: config.server, ca: config.ca, insecureTls: config.insecureTls };
+    simulator ??= startSimulator({ port: config.simulatorPort, servicePath: config.servicePath });
+    const sim = await simulator;
+    // Trust the simulator by pinning its fresh certificate, the way HOSTING_CA_FILE pins a real one.
+    return { origin: new URL(sim.origin), ca: sim.cert, insecureTls: false };
+  };
+
+  const attach = (middlewares: Connect.Server, httpServer: Server | null, logger: Logger, host: unknown) => {
+    announce(logger);
+    warnIfExposed(logger, host);
+    middlewares.use(createHostingProxy({
+      target,
+      servicePath: config.servicePath,
+      log: (line) => { logger.info(`[proxy] ${line}`, { timestamp: true }); },
+    }));
+    httpServer?.on('close', () => { void simulator?.then((sim) => sim.close()); });
+    if (!config.server) void target();
+  };
+
+  const announce = (logger: Logger) => {
+    if (config.server) {
+      logger.info(`[proxy] /${config.servicePath}/api/v1/* → ${config.server.origin}`);
+      if (config.insecureTls) {
+        logger.warn(
+          '\n  !!! HOSTING_INSECURE_TLS=1: the hosting server\'s certificate is NOT checked. Anyone on the\n' +
+          '  !!! network path can read the API key. Use HOSTING_CA_FILE to pin the certificate instead.\n',
+        );
+      }
+      return;
+    }
+    void target().then((sim) => {
+      logger.info(
+        `[simulator] built-in hosting API simulator at ${sim.origin.origin} (HOSTING_SERVER is unset)\n` +
+        `[simulator] demo keys: ${DEMO_KEYS.admin} (admin, every customer), ` +
+        `${DEMO_KEYS.customer} (customer c0002 only), ${DEMO_KEYS.noPermission} (no API permission)`,
+      );
+    });
+  };
+
+  return {
+    name: 'hosting-panel',
+    config: () => ({
+      define: {
+        __HOSTING_SERVICE_PATH__: JSON.stringify(config.servicePath),
+        __HOSTING_SIMULATOR__: JSON.stringify(!config.server),
+      },
+    }),
+    configureServer(server) {
+      attach(server.middlewares, server.httpServer as Server | null, server.config.logger, server.config.server.host);
+    },
+    configurePreviewServer(server) {
+      attach(server.middlewares, server.httpServer as Server, server.config.logger, server.config.preview.host);
+    },
+  };
+}
+
+const LOOPBACK = new Set([undefined, false, 'localhost', '127.0.0.1', '::1', '[::1]']);
+
+function warnIfExposed(logger: Logger, host: unknown): void {
+  if (LOOPBACK.has(host as string | undefined)) return;
+  logger.warn(
+    `\n  !!! Listening on ${host === true ? 'all addresses' : String(host)}. Anyone who can reach this server can use\n` +
+    '  !!! the hosting server through it with any API key they hold, past the key\'s IP restriction\n' +
+    '  !!! (the hosting server sees the proxy\'s address). Listen on localhost unless you mean it.\n',
+  );
+}

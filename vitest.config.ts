@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run in Node: pure modules, the api client with a fake fetch, the simulator
+// in-process and the proxy against local servers. Browser journeys belong to Playwright (e2e/).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'e2e/sim/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
