@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { SIM_PORT } from '../../playwright.config.ts';
+import { SimControl } from './sim-control.ts';
+
+/** Everything the browser said on the console, and every CSP violation it reported. */
+export interface PageWatch {
+  console: string[];
+  cspViolations: string[];
+}
+
+export const test = base.extend<{ sim: SimControl; watch: PageWatch }>({
+  sim: async ({ playwright }, use) => {
+    // The control surface is test tooling on loopback; its certificate is the simulator's own.
+    const request = await playwright.request.newContext({ baseURL: `https://127.0.0.1:${SIM_PORT}`, ignoreHTTPSErrors: true });
+    const sim = new SimControl(request);
+    await sim.reset();
+    await use(sim);
+    await request.dispose();
+  },
+  watch: async ({ page }, use) => {
+    const watch: PageWatch = { console: [], cspViolations: [] };
+    page.on('console', (message) => {
+      watch.console.push(message.text());
+      if (/Content Security Policy|Trusted Type/i.test(message.text())) watch.cspViolations.push(message.text());
+    });
+    await page.exposeFunction('__reportCspViolation', (text: string) => { watch.cspViolations.push(text); });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation;
+        report(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await use(watch);
+    expect(watch.cspViolations, 'CSP violations').toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function saveSettings(page: Page, settings: { apiKey?: string; customerId?: string; language?: 'English' | 'Deutsch' }) {
+  await page.goto('/#/settings');
+  if (settings.apiKey !== undefined) await page.getByLabel('API key', { exact: true }).fill(settings.apiKey);
+  if (settings.customerId !== undefined) await page.getByRole('textbox', { name: 'Customer ID' }).fill(settings.customerId);
+  if (settings.language) await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: settings.language });
+  await page.getByRole('button', { name: settings.language === 'Deutsch' ? 'Einstellungen speichern' : 'Save settings' }).click();
+}

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+export type Route = 'add-domain' | 'settings';
+
+function subscribe(listener: () => void) {
+  window.addEventListener('hashchange', listener);
+  return () => { window.removeEventListener('hashchange', listener); };
+}
+
+function current(): Route {
+  return window.location.hash === '#/settings' ? 'settings' : 'add-domain';
+}
+
+/** Two screens need no router: the hash keeps them linkable and works on any static host. */
+export function useHashRoute(): Route {
+  return useSyncExternalStore(subscribe, current);
+}
+
+export const ROUTE_HREF: Record<Route, string> = { 'add-domain': '#/', settings: '#/settings' };

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
+import { PATH_SEGMENT } from '../../lib/path-segment.ts';
+import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
+import { Field } from '../../lib/ui/field.tsx';
+import { SimulatorNotice } from './simulator-notice.tsx';
+
+const settingsSchema = z.object({
+  apiKey: z.string().check(z.trim()),
+  customerId: z.string().check(z.trim(), z.regex(new RegExp(`^$|${PATH_SEGMENT.source}`), 'field.customerId.invalid')),
+  language: z.enum(LANGUAGES),
+});
+
+const LANGUAGE_NAMES: Record<Settings['language'], string> = { en: 'English', de: 'Deutsch' };
+
+export function SettingsPage() {
+  const t = useT();
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const ids = { apiKey: useId(), customerId: useId(), language: useId() };
+  const { register, handleSubmit, setValue, formState: { errors } } = useForm<Settings>({
+    defaultValues: settings,
+    resolver: zodResolver(settingsSchema),
+  });
+
+  const save = handleSubmit((values) => {
+    settingsStore.update(values);
+    setMessage(translateMessage(t, 'settings.saved') ?? '');
+  });
+
+  const forget = () => {
+    settingsStore.forgetApiKey();
+    // Nothing fetched with the old key stays on screen or in memory.
+    queryClient.clear();
+    setValue('apiKey', '');
+    setMessage(t('settings.forgotten'));
+  };
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title" tabIndex={-1}>{t('settings.title')}</h1>
+      <p className="intro">{t('settings.intro')}</p>
+      {__HOSTING_SIMULATOR__ && <SimulatorNotice />}
+      <form onSubmit={(event) => void save(event)} noValidate className="form">
+        <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}>
+          <div className="with-button">
+            <input
+              id={ids.apiKey}
+              type={showKey ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              {...register('apiKey')}
+            />
+            <button type="button" className="secondary" aria-pressed={showKey} onClick={() => { setShowKey((v) => !v); }}>
+              {showKey ? t('settings.hide') : t('settings.show')}
+            </button>
+          </div>
+        </Field>
+        <Field id={ids.customerId} label={t('settings.customerId')} hint={t('settings.customerId.hint')}
+          error={translateMessage(t, errors.customerId?.message)}>
+          <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
+        </Field>
+        <Field id={ids.language} label={t('settings.language')}>
+          <select id={ids.language} {...register('language')}>
+            {LANGUAGES.map((code) => <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>)}
+          </select>
+        </Field>
+        <div className="actions">
+          <button type="submit">{t('settings.save')}</button>
+          <button type="button" className="danger" onClick={forget}>{t('settings.forget')}</button>
+        </div>
+        <p role="status" className="status">{message}</p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type * as z from 'zod/mini';
+import { ApiError } from './api-error.ts';
+import { authHeaders } from './auth.ts';
+import { isJsonContentType } from './error-body.ts';
+import { isPathSegment } from './path-segment.ts';
+import { toApiError } from './response-error.ts';
+import { type Settings, settingsStore } from './settings-store.ts';
+
+/** The page decides when to stop waiting (the proxy waits longer, 60 s). */
+export const API_TIMEOUT_MS = 30_000;
+
+export interface ApiRequest<T> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path segments below `/<service>/api/v1`; each one must pass the allowlist. */
+  path: readonly string[];
+  body?: unknown;
+  /** Parses a 2xx body; an empty 2xx body parses `undefined`. */
+  schema: z.ZodMiniType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  basePath: string;
+  getSettings: () => Settings;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export type ApiClient = <T>(request: ApiRequest<T>) => Promise<T>;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+
+  return async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+    if (!request.path.every(isPathSegment)) {
+      throw new TypeError('API path segment outside the allowlist');
+    }
+    const settings = options.getSettings();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': settings.language,
+      ...authHeaders(settings),
+    };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${options.basePath}/${request.path.join('/')}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal,
+        // Never follow a redirect with the key attached, never send or take cookies.
+        redirect: 'manual',
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error; // the caller cancelled: not an API failure
+      const kind = timeout.aborted ? 'timeout' : 'network';
+      throw new ApiError(kind, { outcomeUnknown: request.method !== 'GET', cause: error });
+    }
+    const unknownIfWrite = request.method !== 'GET';
+
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      throw new ApiError('invalid-response', { status: response.status || undefined, detail: 'redirect' });
+    }
+
+    let raw: string;
+    try {
+      raw = await response.text();
+    } catch (error) {
+      // Headers arrived, the body did not: for a write, the server may have acted.
+      throw new ApiError(timeout.aborted ? 'timeout' : 'network', { status: response.status, outcomeUnknown: unknownIfWrite, cause: error });
+    }
+
+    if (!response.ok) throw toApiError(response, raw);
+    return parseSuccess(response, raw, request.schema, unknownIfWrite);
+  };
+}
+
+function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<T>, unknownIfWrite: boolean): T {
+  const unreadable = (cause?: unknown) =>
+    new ApiError('invalid-response', { status: response.status, outcomeUnknown: unknownIfWrite, cause });
+  let data: unknown;
+  if (raw.trim() === '') {
+    data = undefined;
+  } else {
+    if (!isJsonContentType(response.headers.get('Content-Type'))) throw unreadable();
+    try {
+      data = JSON.parse(raw);
+    } catch (error) {
+      throw unreadable(error);
+    }
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw unreadable(parsed.error);
+  return parsed.data;
+}
+
+export const apiRequest: ApiClient = createApiClient({
+  basePath: `/${__HOSTING_SERVICE_PATH__}/api/v1`,
+  getSettings: settingsStore.get,
+});
