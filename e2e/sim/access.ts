@@ -1,7 +1,7 @@
 // Who may call what: the 401/403/404 decisions shared by every customer route, in the order a
 // real server has to make them (it cannot say "no such customer" to a caller it does not know).
 import { problemResponse } from './problem.ts';
-import { SEED_CUSTOMERS, SEED_KEYS } from './seed.ts';
+import { type KeyGrant, SEED_CUSTOMERS, SEED_KEYS } from './seed.ts';
 
 export type AccessResult = { ok: true; accounts: readonly string[] } | { ok: false; response: Response };
 
@@ -9,13 +9,17 @@ function unauthorized(detail: string): AccessResult {
   return { ok: false, response: problemResponse(401, detail, { headers: { 'WWW-Authenticate': 'Bearer' } }) };
 }
 
-export function checkCustomerAccess(authorization: string | undefined, customerId: string): AccessResult {
+export function checkCustomerAccess(
+  authorization: string | undefined,
+  customerId: string,
+  extraKeys: ReadonlyMap<string, KeyGrant> = new Map(),
+): AccessResult {
   if (authorization === undefined || authorization.trim() === '') return unauthorized('An API key is required.');
   // The auth scheme is case-insensitive (RFC 9110, 11.1); the key itself is compared exactly.
   const match = /^bearer +(\S+) *$/i.exec(authorization);
   const key = match?.[1];
   if (key === undefined) return unauthorized('Use "Authorization: Bearer <API key>".');
-  const grant = SEED_KEYS.get(key);
+  const grant = SEED_KEYS.get(key) ?? extraKeys.get(key);
   if (!grant) return unauthorized('The API key is not valid.');
   if (grant.role === 'no-permission') {
     return { ok: false, response: problemResponse(403, 'This account has no permission to use the API.') };

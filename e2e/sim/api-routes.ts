@@ -53,7 +53,7 @@ export function createApiRoutes(state: SimState): Hono {
 
   api.post(DOMAINS_PATH, async (c) => {
     const customerId = c.req.param('customerId');
-    const access = checkCustomerAccess(c.req.header('Authorization'), customerId);
+    const access = checkCustomerAccess(c.req.header('Authorization'), customerId, state.extraKeys);
     if (!access.ok) return access.response;
     if (!isJsonContentType(c.req.header('Content-Type'))) {
       return problemResponse(415, 'Send the body as application/json.');
@@ -76,7 +76,7 @@ export function createApiRoutes(state: SimState): Hono {
   // one so the panel can check "did my domain get created?" after an unknown outcome.
   api.get(DOMAINS_PATH, (c) => {
     const customerId = c.req.param('customerId');
-    const access = checkCustomerAccess(c.req.header('Authorization'), customerId);
+    const access = checkCustomerAccess(c.req.header('Authorization'), customerId, state.extraKeys);
     if (!access.ok) return access.response;
     const records = state.domains.filter((stored) => stored.customerId === customerId).map(({ record }) => record);
     return jsonResponse(200, records);

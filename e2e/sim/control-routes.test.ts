@@ -146,3 +146,22 @@ describe('faults', () => {
     expect(await response.json()).toHaveProperty('error');
   });
 });
+
+describe('extra keys', () => {
+  const register = (body: unknown) =>
+    app.request('/__sim/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a registered customer key works for its customer only, until the next reset', async () => {
+    expect((await register({ key: 'marker-key-123', role: 'customer', customerId: 'c0002' })).status).toBe(204);
+    expect((await postDomain(app, 'c0002', { key: 'marker-key-123' })).status).toBe(201);
+    expect((await postDomain(app, 'c0001', { key: 'marker-key-123', body: { ...DOCUMENTED_BODY, account: 'web1' } })).status).toBe(403);
+    await app.request('/__sim/reset', { method: 'POST' });
+    expect((await postDomain(app, 'c0002', { key: 'marker-key-123', body: { ...DOCUMENTED_BODY, domain: 'other.example' } })).status).toBe(401);
+  });
+
+  it('refuses malformed registrations', async () => {
+    expect((await register({ key: 'short', role: 'admin' })).status).toBe(400);
+    expect((await register({ key: 'long-enough-key', role: 'root' })).status).toBe(400);
+    expect((await register({ key: 'long-enough-key', role: 'customer' })).status).toBe(400);
+  });
+});

@@ -6,9 +6,12 @@
 //   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
 //   DELETE /__sim/faults    drop every pending fault → 204
 //   GET    /__sim/domains   every stored domain with its customer → 200 JSON
+//   POST   /__sim/keys      register a key {key, role: admin|customer|no-permission, customerId?}
+//                           until the next reset, so tests can use a marker key no page shows
 import { Hono } from 'hono';
 import { parseFaultRequest } from './faults.ts';
 import { jsonResponse } from './problem.ts';
+import type { KeyGrant } from './seed.ts';
 import { resetSimState, type SimState } from './state.ts';
 
 export function createControlRoutes(state: SimState): Hono {
@@ -39,9 +42,26 @@ export function createControlRoutes(state: SimState): Hono {
     return c.body(null, 204);
   });
 
+  control.post('/keys', async (c) => {
+    const input: unknown = await c.req.json().catch(() => undefined);
+    const grant = parseKeyGrant(input);
+    if (!grant) return jsonResponse(400, { error: 'expected {key, role: admin|customer|no-permission, customerId?}' });
+    state.extraKeys.set(grant.key, grant.grant);
+    return c.body(null, 204);
+  });
+
   control.get('/domains', () =>
     jsonResponse(200, state.domains.map(({ customerId, record }) => ({ ...record, customer: customerId }))),
   );
 
   return control;
+}
+
+function parseKeyGrant(input: unknown): { key: string; grant: KeyGrant } | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { key, role, customerId } = input as Record<string, unknown>;
+  if (typeof key !== 'string' || key.length < 8) return undefined;
+  if (role === 'admin' || role === 'no-permission') return { key, grant: { role } };
+  if (role === 'customer' && typeof customerId === 'string') return { key, grant: { role, customerId } };
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // Mutable state of one simulator instance. Kept apart from the routes so tests, the control
 // surface and server shutdown all reach the same object.
 import type { FaultSpec } from './faults.ts';
+import type { KeyGrant } from './seed.ts';
 
 export type WebType = 'webspace' | 'redirect' | 'none';
 
@@ -41,12 +42,14 @@ export interface SimState {
   requests: RecordedRequest[];
   faults: PendingFault[];
   nextDomainNumber: number;
+  /** Keys a test registered through /__sim/keys, on top of the demo keys. */
+  extraKeys: Map<string, KeyGrant>;
   /** Aborted once on shutdown, so hanging or delayed requests stop waiting. */
   readonly shutdown: AbortController;
 }
 
 export function createSimState(): SimState {
-  return { domains: [], requests: [], faults: [], nextDomainNumber: 1, shutdown: new AbortController() };
+  return { domains: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), shutdown: new AbortController() };
 }
 
 /** Back to seed: used by POST /__sim/reset between tests. Hanging requests are left alone. */
@@ -55,6 +58,7 @@ export function resetSimState(state: SimState): void {
   state.requests = [];
   state.faults = [];
   state.nextDomainNumber = 1;
+  state.extraKeys = new Map();
 }
 
 /** Releases every hanging or delayed request; called by the server's close(). */

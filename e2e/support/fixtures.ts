@@ -42,5 +42,25 @@ export async function saveSettings(page: Page, settings: { apiKey?: string; cust
   if (settings.apiKey !== undefined) await page.getByLabel('API key', { exact: true }).fill(settings.apiKey);
   if (settings.customerId !== undefined) await page.getByRole('textbox', { name: 'Customer ID' }).fill(settings.customerId);
   if (settings.language) await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: settings.language });
-  await page.getByRole('button', { name: settings.language === 'Deutsch' ? 'Einstellungen speichern' : 'Save settings' }).click();
+  await page.getByRole('button', { name: /^(Save settings|Einstellungen speichern)$/ }).click();
+}
+
+export interface DomainInput {
+  customerId?: string;
+  domain: string;
+  account: string;
+}
+
+/** Fills the add-domain form as a person would; fields left out keep what they hold. */
+export async function fillDomainForm(page: Page, input: DomainInput) {
+  if (input.customerId !== undefined) await page.getByRole('textbox', { name: 'Customer ID' }).fill(input.customerId);
+  await page.getByRole('textbox', { name: 'Domain name' }).fill(input.domain);
+  await page.getByRole('textbox', { name: 'Hosting account' }).fill(input.account);
+}
+
+export const addDomainButton = (page: Page) => page.getByRole('button', { name: 'Add domain' });
+
+/** The documented request body for the given name and account, with the form's defaults. */
+export function documentedBody(domain: string, account: string) {
+  return { domain, account, www: true, web: { enabled: true, type: 'webspace', target: '/' }, mail: { enabled: true, dkim: true } };
 }

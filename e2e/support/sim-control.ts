@@ -45,6 +45,16 @@ export class SimControl {
     await this.expectOk(this.request.post('/__sim/faults', { data: fault }));
   }
 
+  /** A key only the test knows: unlike the demo keys, it appears on no page by design. */
+  async registerKey(key: string, role: 'admin' | 'customer' | 'no-permission', customerId?: string): Promise<void> {
+    await this.expectOk(this.request.post('/__sim/keys', { data: { key, role, customerId } }));
+  }
+
+  async domains(): Promise<{ domain: string; account: string; customer: string }[]> {
+    const response = await this.expectOk(this.request.get('/__sim/domains'));
+    return (await response.json()) as { domain: string; account: string; customer: string }[];
+  }
+
   private async expectOk<T extends { ok(): boolean; status(): number }>(pending: Promise<T>): Promise<T> {
     const response = await pending;
     if (!response.ok()) throw new Error(`simulator control answered ${response.status()}`);

@@ -67,13 +67,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const unknownIfWrite = request.method !== 'GET';
 
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      throw new ApiError('invalid-response', { status: response.status || undefined, detail: 'redirect' });
+      // A write answered with a redirect (e.g. 303 after creating) may have taken effect.
+      throw new ApiError('invalid-response', { status: response.status || undefined, detail: 'redirect', outcomeUnknown: unknownIfWrite });
     }
 
     let raw: string;
     try {
       raw = await response.text();
     } catch (error) {
+      if (request.signal?.aborted) throw error; // the caller cancelled while the body arrived
       // Headers arrived, the body did not: for a write, the server may have acted.
       throw new ApiError(timeout.aborted ? 'timeout' : 'network', { status: response.status, outcomeUnknown: unknownIfWrite, cause: error });
     }

@@ -1,0 +1,121 @@
+import { addDomainButton, documentedBody, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+
+const API_PATH = '/liveconfig/api/v1/customers/c0002/domains';
+
+test.describe('adding a domain', () => {
+  test.beforeEach(async ({ page }) => {
+    await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+    await page.getByRole('link', { name: 'Add domain' }).click();
+  });
+
+  test('an international name is sent once, as punycode, with the documented headers', async ({ page, sim }) => {
+    await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
+    await fillDomainForm(page, { domain: 'Bücher.Example.', account: 'web77' });
+    await expect(page.getByText('xn--bcher-kva.example', { exact: false }).first()).toBeVisible();
+    await addDomainButton(page).click();
+
+    await expect(page.getByRole('status')).toHaveText(
+      'Added bücher.example (xn--bcher-kva.example) to account web77 of customer c0002.',
+    );
+    const posts = await sim.posts();
+    expect(posts).toHaveLength(1);
+    const [post] = posts;
+    expect(post?.path).toBe(API_PATH);
+    expect(post?.body).toBe(JSON.stringify(documentedBody('xn--bcher-kva.example', 'web77')));
+    expect(post?.headers).toMatchObject({
+      authorization: 'Bearer demo-admin-key',
+      accept: 'application/json',
+      'accept-language': 'en',
+      'content-type': 'application/json',
+    });
+    expect(post?.headers.cookie).toBeUndefined();
+    expect(post?.headers.origin).toBeUndefined();
+
+    // Ready for the next name: the domain clears and takes focus, the rest stays.
+    const domain = page.getByRole('textbox', { name: 'Domain name' });
+    await expect(domain).toHaveValue('');
+    await expect(domain).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Hosting account' })).toHaveValue('web77');
+  });
+
+  test('options that mean nothing while their parent is off are sent as off', async ({ page, sim }) => {
+    await fillDomainForm(page, { domain: 'straße.de', account: 'web78' });
+    await page.getByRole('checkbox', { name: /www/ }).uncheck();
+    await page.getByRole('textbox', { name: 'Target path' }).fill('/shop');
+    await page.getByRole('checkbox', { name: 'Email' }).uncheck();
+    await expect(page.getByRole('checkbox', { name: 'DKIM signing' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Web hosting' }).uncheck();
+    await expect(page.getByRole('textbox', { name: 'Target path' })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Web type' })).toBeDisabled();
+    await addDomainButton(page).click();
+
+    await expect(page.getByRole('status')).toContainText('Added straße.de (xn--strae-oqa.de)');
+    const [post] = await sim.posts();
+    expect(JSON.parse(post?.body ?? '')).toEqual({
+      domain: 'xn--strae-oqa.de', account: 'web78', www: false,
+      web: { enabled: false, type: 'webspace', target: '/shop' },
+      mail: { enabled: false, dkim: false },
+    });
+  });
+
+  test('a pasted URL is reduced to its host, and the user is told', async ({ page, sim }) => {
+    await fillDomainForm(page, { domain: 'https://Example.org/path?x=1', account: 'web77' });
+    await expect(page.getByText('Reduced the pasted address to its host name.')).toBeVisible();
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Added example.org to account web77 of customer c0002.');
+    expect(JSON.parse((await sim.posts())[0]?.body ?? '').domain).toBe('example.org');
+  });
+
+  const refused: [string, RegExp][] = [
+    ['192.168.0.1', /IP address/],
+    ['localhost', /at least two labels/],
+    ['a_b.de', /Underscores/],
+    ['-x.de', /hyphen/],
+    ['x..de', /empty label/],
+    ['ex ample.de', /spaces/],
+    ['example.123', /all digits/],
+    [`${'a'.repeat(64)}.de`, /longer than 63/],
+    ['xn--zz.example', /punycode/],
+    ['<script>.de', /not allowed/],
+  ];
+  for (const [input, message] of refused) {
+    test(`refuses ${JSON.stringify(input.slice(0, 20))} on the field, without a request`, async ({ page, sim }) => {
+      await fillDomainForm(page, { domain: input, account: 'web77' });
+      await addDomainButton(page).click();
+      const field = page.getByRole('textbox', { name: 'Domain name' });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(message);
+      await expect(field).toHaveValue(input);
+      expect(await sim.requests()).toEqual([]);
+    });
+  }
+
+  test('a bad target path and customer ID are refused before any request', async ({ page, sim }) => {
+    await fillDomainForm(page, { customerId: 'c1/../x', domain: 'example.org', account: 'web77' });
+    await page.getByRole('textbox', { name: 'Target path' }).fill('/a/../b');
+    await addDomainButton(page).click();
+    await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveAccessibleDescription(/letters, digits/);
+    await expect(page.getByRole('textbox', { name: 'Target path' })).toHaveAccessibleDescription(/"\.\."/);
+    expect(await sim.requests()).toEqual([]);
+  });
+
+  test('"Show request" shows the exact body and a curl command without the key', async ({ page }) => {
+    await fillDomainForm(page, { domain: 'bücher.example', account: 'web77' });
+    await page.getByRole('button', { name: 'Show request' }).click();
+    const body = JSON.stringify(documentedBody('xn--bcher-kva.example', 'web77'));
+    await expect(page.getByText(`--data '${body}'`)).toBeVisible();
+    await expect(page.getByText("-H 'Authorization: Bearer <API-Key>'")).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('demo-admin-key');
+  });
+
+  test('switching the language to Deutsch sends Accept-Language: de', async ({ page, sim }) => {
+    await saveSettings(page, { language: 'Deutsch' });
+    await page.getByRole('link', { name: 'Domain hinzufügen' }).click();
+    await page.getByRole('textbox', { name: 'Domainname' }).fill('example.net');
+    await page.getByRole('textbox', { name: 'Hosting-Account' }).fill('web77');
+    await page.getByRole('button', { name: 'Domain hinzufügen' }).click();
+    await expect(page.getByRole('status')).toHaveText('example.net wurde zum Account web77 des Kunden c0002 hinzugefügt.');
+    expect((await sim.posts())[0]?.headers['accept-language']).toBe('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FORM_VALUES,
+  type DomainFormValues,
+  addDomainResponseSchema,
+  domainFormSchema,
+  domainListSchema,
+  domainRequestSchema,
+  toDomainRequest,
+} from './schemas.ts';
+
+const FORM: DomainFormValues = { ...DEFAULT_FORM_VALUES, customerId: 'c0002', domain: 'bücher.example', account: 'web77' };
+
+describe('toDomainRequest', () => {
+  it('builds exactly the documented body for the defaults', () => {
+    expect(JSON.stringify(toDomainRequest(FORM, 'xn--bcher-kva.example'))).toBe(
+      '{"domain":"xn--bcher-kva.example","account":"web77","www":true,"web":{"enabled":true,"type":"webspace","target":"/"},"mail":{"enabled":true,"dkim":true}}',
+    );
+  });
+
+  it('sends the ASCII name it is given, never the typed one', () => {
+    expect(toDomainRequest({ ...FORM, domain: 'BÜCHER.example.' }, 'xn--bcher-kva.example').domain).toBe('xn--bcher-kva.example');
+  });
+
+  it('trims the account and the target, and carries the switches through', () => {
+    const request = toDomainRequest({ ...FORM, account: '  web77 ', www: false, webTarget: '  /htdocs/shop  ' }, 'example.org');
+    expect(request).toEqual({
+      domain: 'example.org',
+      account: 'web77',
+      www: false,
+      web: { enabled: true, type: 'webspace', target: '/htdocs/shop' },
+      mail: { enabled: true, dkim: true },
+    });
+  });
+
+  it.each([true, false])('sends DKIM off when mail is off (dkim ticked: %s)', (dkim) => {
+    expect(toDomainRequest({ ...FORM, mailEnabled: false, dkim }, 'example.org').mail).toEqual({ enabled: false, dkim: false });
+  });
+
+  it('sends DKIM off when mail is on but DKIM is not ticked', () => {
+    expect(toDomainRequest({ ...FORM, dkim: false }, 'example.org').mail).toEqual({ enabled: true, dkim: false });
+  });
+
+  it.each(['', '   ', 'htdocs', '/a/../b', '/a\\b', '/a\u0000b', `/${'x'.repeat(2000)}`])(
+    'sends target "/" when web hosting is off and the target %j is not valid',
+    (webTarget) => {
+      expect(toDomainRequest({ ...FORM, webEnabled: false, webTarget }, 'example.org').web).toEqual({ enabled: false, type: 'webspace', target: '/' });
+    },
+  );
+
+  it('keeps a valid target when web hosting is off', () => {
+    expect(toDomainRequest({ ...FORM, webEnabled: false, webTarget: '/keep' }, 'example.org').web.target).toBe('/keep');
+  });
+
+  it('leaves out the customer ID, which belongs in the URL', () => {
+    expect(Object.keys(toDomainRequest(FORM, 'example.org'))).not.toContain('customerId');
+  });
+
+  it('passes the strict request schema, which refuses anything extra', () => {
+    expect(domainRequestSchema.safeParse(toDomainRequest(FORM, 'example.org')).success).toBe(true);
+    const extra = { ...toDomainRequest(FORM, 'example.org'), customerId: 'c0002' };
+    expect(domainRequestSchema.safeParse(extra).success).toBe(false);
+    const nestedExtra = { ...toDomainRequest(FORM, 'example.org'), mail: { enabled: true, dkim: true, spf: true } };
+    expect(domainRequestSchema.safeParse(nestedExtra).success).toBe(false);
+  });
+});
+
+type Issue = { path: PropertyKey[]; message: string };
+
+async function issuesFor(values: Partial<DomainFormValues>): Promise<Issue[]> {
+  const result = await domainFormSchema.safeParseAsync({ ...FORM, ...values });
+  return result.success ? [] : result.error.issues.map(({ path, message }) => ({ path, message }));
+}
+
+describe('domainFormSchema', () => {
+  it('accepts good values and trims the IDs', async () => {
+    const result = await domainFormSchema.safeParseAsync({ ...FORM, customerId: ' c0002 ', account: ' web77 ' });
+    expect(result.success).toBe(true);
+    expect(result.data?.customerId).toBe('c0002');
+    expect(result.data?.account).toBe('web77');
+  });
+
+  it.each([
+    ['', 'field.customerId.required'],
+    ['   ', 'field.customerId.required'],
+    ['..', 'field.customerId.invalid'],
+    ['c1/../x', 'field.customerId.invalid'],
+    ['%2e%2e', 'field.customerId.invalid'],
+    ['c 1', 'field.customerId.invalid'],
+    ['kunde-ä', 'field.customerId.invalid'],
+    ['c'.repeat(65), 'field.customerId.invalid'],
+  ])('refuses the customer ID %j with %s', async (customerId, message) => {
+    // An empty value also fails the pattern; the form shows the first issue, "required".
+    const issues = await issuesFor({ customerId });
+    expect(issues[0]).toEqual({ path: ['customerId'], message });
+    expect(issues.every((issue) => issue.path.join('.') === 'customerId')).toBe(true);
+  });
+
+  it('accepts a 64-character customer ID', async () => {
+    expect(await issuesFor({ customerId: 'c'.repeat(64) })).toEqual([]);
+  });
+
+  it.each([
+    ['', 'field.account.required'],
+    ['\t', 'field.account.required'],
+    ['web/77', 'field.account.invalid'],
+    ['../web77', 'field.account.invalid'],
+    ['web.77', 'field.account.invalid'],
+    ['w'.repeat(65), 'field.account.invalid'],
+  ])('refuses the account %j with %s', async (account, message) => {
+    // An empty value also fails the pattern; the form shows the first issue, "required".
+    const issues = await issuesFor({ account });
+    expect(issues[0]).toEqual({ path: ['account'], message });
+    expect(issues.every((issue) => issue.path.join('.') === 'account')).toBe(true);
+  });
+
+  it.each([
+    ['', 'field.target.empty'],
+    ['htdocs', 'field.target.not-absolute'],
+    ['/a/../b', 'field.target.dot-dot'],
+    ['/a\\b', 'field.target.backslash'],
+    ['/a\nb', 'field.target.control'],
+    [`/${'x'.repeat(1024)}`, 'field.target.too-long'],
+  ])('refuses the target %j with %s while web hosting is on', async (webTarget, message) => {
+    expect(await issuesFor({ webTarget })).toEqual([{ path: ['webTarget'], message }]);
+  });
+
+  it('does not check the target while web hosting is off', async () => {
+    expect(await issuesFor({ webEnabled: false, webTarget: '../etc' })).toEqual([]);
+  });
+
+  it.each([
+    ['', 'field.domain.empty'],
+    ['localhost', 'field.domain.single-label'],
+    ['exa mple.org', 'field.domain.spaces'],
+    ['192.168.0.1', 'field.domain.ip-address'],
+    ['under_score.org', 'field.domain.underscore'],
+  ])('refuses the domain %j with %s', async (domain, message) => {
+    expect(await issuesFor({ domain })).toEqual([{ path: ['domain'], message }]);
+  });
+
+  it('reports every wrong field at once', async () => {
+    const issues = await issuesFor({ customerId: '', account: '..', domain: 'x', webTarget: 'x' });
+    expect(new Set(issues.map((issue) => issue.path.join('.')))).toEqual(new Set(['account', 'customerId', 'domain', 'webTarget']));
+  });
+});
+
+describe('domainListSchema', () => {
+  const list = [{ id: 1, domain: 'a.example', account: 'web1' }, { id: 'x2', domain: 'b.example' }];
+
+  it.each([
+    ['a bare array', list],
+    ['{data: []}', { data: list }],
+    ['{domains: []}', { domains: list }],
+    ['{items: []}', { items: list }],
+    ['{data: []} with paging fields', { data: list, total: 2, page: 1 }],
+  ])('accepts %s', (_name, input) => {
+    const parsed = domainListSchema.safeParse(input);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(list);
+  });
+
+  it('reads an object without a list as an empty list', () => {
+    expect(domainListSchema.safeParse({ total: 0 }).data).toEqual([]);
+  });
+
+  it('keeps entries with unexpected fields, dropping only what does not fit', () => {
+    const parsed = domainListSchema.safeParse([{ id: { x: 1 }, domain: 7, account: 'web1', status: 'active' }, 'junk']);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual([{ id: undefined, domain: undefined, account: 'web1', status: 'active' }, {}]);
+  });
+
+  it.each([['a string', 'nope'], ['null', null], ['a number', 5]])('refuses %s', (_name, input) => {
+    expect(domainListSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('addDomainResponseSchema', () => {
+  it('accepts nothing (201/204 without a body) and any record', () => {
+    expect(addDomainResponseSchema.safeParse(undefined)).toMatchObject({ success: true, data: undefined });
+    expect(addDomainResponseSchema.safeParse({ id: 9, domain: 'a.example', extra: [1] }).data).toEqual({ id: 9, domain: 'a.example', extra: [1] });
+  });
+});

@@ -1,0 +1,329 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { type ApiRequest, apiRequest, createApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import type { Settings } from './settings-store.ts';
+
+const BASE = '/liveconfig/api/v1';
+const SETTINGS: Settings = { apiKey: '  secret-key  ', customerId: 'c0002', language: 'de' };
+
+// Response fields are undocumented: the client only needs some zod/mini schema to parse with.
+const record = z.optional(z.looseObject({ id: z.optional(z.union([z.string(), z.number()])) }));
+
+type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
+
+function clientWith(fetchImpl: typeof fetch, settings: Settings = SETTINGS, timeoutMs?: number) {
+  const spy = vi.fn(fetchImpl);
+  const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  return { spy, client };
+}
+
+const answer = (body: BodyInit | null, init: ResponseInit = {}) => (): Promise<Response> =>
+  Promise.resolve(new Response(body, init));
+
+const json = (value: unknown, status = 200) =>
+  answer(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+
+function post(body: unknown = { domain: 'example.org' }): ApiRequest<z.infer<typeof record>> {
+  return { method: 'POST', path: ['customers', 'c0002', 'domains'], body, schema: record };
+}
+
+function get(path: readonly string[] = ['customers', 'c0002', 'domains']): ApiRequest<z.infer<typeof record>> {
+  return { method: 'GET', path, schema: record };
+}
+
+/** A fetch that never answers but, like the real one, rejects with the signal's reason on abort. */
+const hanging: typeof fetch = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init?.signal;
+    if (!signal) return;
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    signal.addEventListener('abort', () => { reject(signal.reason as Error); }, { once: true });
+  });
+
+/** Headers arrive at once; the body never does, and errors when the request is aborted. */
+const stalledBody: typeof fetch = (_input, init) => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      init?.signal?.addEventListener('abort', () => { controller.error(init.signal?.reason); }, { once: true });
+    },
+  });
+  return Promise.resolve(new Response(body, { status: 201, headers: { 'Content-Type': 'application/json' } }));
+};
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await failure(promise);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+function sentInit(spy: ReturnType<typeof clientWith>['spy']): FetchInit {
+  expect(spy).toHaveBeenCalledTimes(1);
+  const init = spy.mock.calls[0]?.[1];
+  if (!init) throw new Error('fetch was called without init');
+  return init;
+}
+
+describe('createApiClient: the request it sends', () => {
+  it('sends JSON, language and the bearer key, with a body', async () => {
+    const { spy, client } = clientWith(json({ id: 7 }, 201));
+    await client(post({ domain: 'example.org' }));
+
+    expect(spy.mock.calls[0]?.[0]).toBe('/liveconfig/api/v1/customers/c0002/domains');
+    const init = sentInit(spy);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"domain":"example.org"}');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('de');
+    expect(headers.get('Authorization')).toBe('Bearer secret-key');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no Content-Type and no body without a request body', async () => {
+    const { spy, client } = clientWith(json({ id: 1 }));
+    await client(get());
+    const init = sentInit(spy);
+    expect(init.body).toBeNull();
+    const headers = new Headers(init.headers);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a key', async () => {
+    const { spy, client } = clientWith(json({}), { apiKey: '   ', customerId: '', language: 'en' });
+    await client(get());
+    const headers = new Headers(sentInit(spy).headers);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('reads the settings at request time, not when the client is made', async () => {
+    let settings: Settings = { apiKey: 'old', customerId: '', language: 'en' };
+    const spy = vi.fn(json({}));
+    const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy });
+    settings = { apiKey: 'new', customerId: '', language: 'de' };
+    await client(get());
+    const headers = new Headers(spy.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer new');
+    expect(headers.get('Accept-Language')).toBe('de');
+  });
+
+  it('never follows redirects and never sends cookies', async () => {
+    const { spy, client } = clientWith(json({}));
+    await client(get());
+    const init = sentInit(spy);
+    expect(init.redirect).toBe('manual');
+    expect(init.credentials).toBe('omit');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it.each([
+    ['..'],
+    ['.'],
+    ['c1/../x'],
+    ['%2e%2e'],
+    ['%2E%2E'],
+    [''],
+    ['a'.repeat(65)],
+    ['c1?x=1'],
+    ['c1#x'],
+    ['c 1'],
+    ['c1\u0000'],
+    ['ü'],
+  ])('refuses the path segment %j before anything is sent', async (segment) => {
+    const { spy, client } = clientWith(json({}));
+    const error = await failure(client(get(['customers', segment, 'domains'])));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('accepts segments of 1 and 64 allowed characters', async () => {
+    const { spy, client } = clientWith(json({}));
+    await client(get(['customers', 'a'.repeat(64), 'x', 'A-z_9']));
+    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers/${'a'.repeat(64)}/x/A-z_9`);
+  });
+});
+
+describe('createApiClient: no answer', () => {
+  it('a timeout of a POST is kind timeout with an unknown outcome, sent once', async () => {
+    const { spy, client } = clientWith(hanging, SETTINGS, 1);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('timeout');
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a timeout of a GET is kind timeout with a known outcome', async () => {
+    const { client } = clientWith(hanging, SETTINGS, 1);
+    const error = await apiFailure(client(get()));
+    expect(error.kind).toBe('timeout');
+    expect(error.outcomeUnknown).toBe(false);
+  });
+
+  it('a body that stops arriving after the headers is a timeout with an unknown outcome', async () => {
+    const { client } = clientWith(stalledBody, SETTINGS, 1);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('timeout');
+    expect(error.status).toBe(201);
+    expect(error.outcomeUnknown).toBe(true);
+  });
+
+  it('a rejected fetch is kind network; unknown outcome for a POST only', async () => {
+    const failing = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { spy, client } = clientWith(failing);
+    const write = await apiFailure(client(post()));
+    expect(write.kind).toBe('network');
+    expect(write.outcomeUnknown).toBe(true);
+    expect(write.cause).toBeInstanceOf(TypeError);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    const read = await apiFailure(client(get()));
+    expect(read.kind).toBe('network');
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
+  it('the caller cancelling rethrows the abort, not an ApiError', async () => {
+    const { spy, client } = clientWith(hanging);
+    const controller = new AbortController();
+    const pending = failure(client({ ...get(), signal: controller.signal }));
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a signal aborted before the call rethrows the abort', async () => {
+    const { client } = clientWith(hanging);
+    const error = await failure(client({ ...post(), signal: AbortSignal.abort() }));
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('the caller cancelling while the body arrives rethrows the abort too', async () => {
+    const { client } = clientWith(stalledBody);
+    const controller = new AbortController();
+    const pending = failure(client({ ...post(), signal: controller.signal }));
+    await Promise.resolve();
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('createApiClient: answers', () => {
+  it('a 201 with a JSON record parses it', async () => {
+    const { client } = clientWith(json({ id: 42, domain: 'example.org', extra: true }, 201));
+    await expect(client(post())).resolves.toEqual({ id: 42, domain: 'example.org', extra: true });
+  });
+
+  it('a JSON type with parameters counts as JSON', async () => {
+    const { client } = clientWith(answer('{"id":"a"}', { status: 201, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } }));
+    await expect(client(post())).resolves.toEqual({ id: 'a' });
+  });
+
+  it.each([
+    ['201 empty', answer(null, { status: 201 })],
+    ['201 whitespace', answer('  \n', { status: 201, headers: { 'Content-Type': 'application/json' } })],
+    ['204', answer(null, { status: 204 })],
+  ])('%s parses as undefined', async (_name, fetchImpl) => {
+    const { client } = clientWith(fetchImpl);
+    await expect(client(post())).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['an HTML body', answer('<html><body>Created</body></html>', { status: 201, headers: { 'Content-Type': 'text/html' } })],
+    ['JSON without a JSON type', answer('{"id":1}', { status: 201, headers: { 'Content-Type': 'text/plain' } })],
+    ['invalid JSON', answer('{"id":', { status: 201, headers: { 'Content-Type': 'application/json' } })],
+    ['JSON the schema refuses', json({ id: { nested: true } }, 201)],
+  ])('a 201 with %s is invalid-response with an unknown outcome, sent once', async (_name, fetchImpl) => {
+    const { spy, client } = clientWith(fetchImpl);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(201);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 200 HTML answer to a GET is invalid-response with a known outcome', async () => {
+    const { client } = clientWith(answer('<!doctype html><title>SPA</title>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const error = await apiFailure(client(get()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.outcomeUnknown).toBe(false);
+  });
+
+  it('an opaque redirect is invalid-response; for a POST its outcome is unknown', async () => {
+    const opaque = () => {
+      const response = new Response(null, { status: 200 });
+      Object.defineProperties(response, {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+        ok: { value: false },
+      });
+      return Promise.resolve(response);
+    };
+    const { spy, client } = clientWith(opaque);
+    const write = await apiFailure(client(post()));
+    expect(write.kind).toBe('invalid-response');
+    expect(write.status).toBeUndefined();
+    expect(write.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    const read = await apiFailure(client(get()));
+    expect(read.kind).toBe('invalid-response');
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
+  it.each([301, 302, 303, 307, 308])('a %i is invalid-response, never followed', async (status) => {
+    const { spy, client } = clientWith(answer(null, { status, headers: { Location: 'https://elsewhere.example/' } }));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(status);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('an error status becomes the typed error of its body, sent once', async () => {
+    const { spy, client } = clientWith(json({ title: 'Conflict', detail: 'Domain exists' }, 409));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('conflict');
+    expect(error.detail).toBe('Domain exists');
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([502, 504])('a %i to a POST is not retried', async (status) => {
+    const { spy, client } = clientWith(answer('Bad gateway', { status }));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('gateway');
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRequest (the app-wide client)', () => {
+  it('targets /<service>/api/v1 on the global fetch', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(json([]));
+    try {
+      await apiRequest({ method: 'GET', path: ['customers', 'c1', 'domains'], schema: z.array(z.unknown()) });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]?.[0]).toBe('/liveconfig/api/v1/customers/c1/domains');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { authHeaders } from './auth.ts';
+
+describe('authHeaders', () => {
+  it('sends the key as a bearer token', () => {
+    expect(authHeaders({ apiKey: 'abc123' })).toEqual({ Authorization: 'Bearer abc123' });
+  });
+
+  it('trims a pasted key', () => {
+    expect(authHeaders({ apiKey: ' \t abc.def-ghi \n' })).toEqual({ Authorization: 'Bearer abc.def-ghi' });
+  });
+
+  it.each(['', ' ', '\n\t  '])('sends nothing for an empty key %j', (apiKey) => {
+    expect(authHeaders({ apiKey })).toEqual({});
+  });
+
+  it('adds nothing but Authorization', () => {
+    expect(Object.keys(authHeaders({ apiKey: 'k' }))).toEqual(['Authorization']);
+  });
+});

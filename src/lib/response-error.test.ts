@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiErrorKind, FieldError } from './api-error.ts';
+import { PROXY_PROBLEM_TYPE } from './proxy-problem.ts';
+import { DEFAULT_RETRY_AFTER_MS } from './retry-after.ts';
+import { toApiError } from './response-error.ts';
+
+const JSON_TYPE = 'application/json';
+const PROBLEM_TYPE = 'application/problem+json';
+
+function errorFor(status: number, raw: string, headers: Record<string, string> = {}) {
+  return toApiError(new Response(raw, { status, headers }), raw);
+}
+
+const jsonError = (status: number, body: unknown, type = JSON_TYPE) => errorFor(status, JSON.stringify(body), { 'Content-Type': type });
+
+interface BodyCase {
+  name: string;
+  contentType?: string;
+  raw: string;
+  detail: string | undefined;
+  fieldErrors: FieldError[];
+}
+
+// Every shape DESIGN.md "Errors" names, as the service might send it with a 422.
+const BODY_CASES: BodyCase[] = [
+  {
+    name: 'RFC 9457 problem with errors[].pointer',
+    contentType: PROBLEM_TYPE,
+    raw: JSON.stringify({
+      type: 'https://example.org/problems/validation',
+      title: 'Invalid request',
+      status: 422,
+      detail: 'Two fields are wrong.',
+      errors: [
+        { pointer: '#/domain', detail: 'Domain is taken by another customer.' },
+        { pointer: '#/web/target', detail: 'Target must be absolute.' },
+      ],
+    }),
+    detail: 'Two fields are wrong.',
+    fieldErrors: [
+      { field: 'domain', message: 'Domain is taken by another customer.' },
+      { field: 'web.target', message: 'Target must be absolute.' },
+    ],
+  },
+  {
+    name: 'RFC 9457 problem with errors[].field',
+    contentType: PROBLEM_TYPE,
+    raw: JSON.stringify({ title: 'Invalid request', errors: [{ field: 'account', message: 'Unknown account.' }, { field: 'web.target', detail: 'Bad.' }] }),
+    detail: 'Invalid request',
+    fieldErrors: [
+      { field: 'account', message: 'Unknown account.' },
+      { field: 'web.target', message: 'Bad.' },
+    ],
+  },
+  {
+    name: 'RFC 9457 problem with a JSON-pointer slash pointer and bracket field',
+    contentType: PROBLEM_TYPE,
+    raw: JSON.stringify({ title: 'x', errors: [{ pointer: '/mail/dkim', title: 'No.' }, { field: 'web[target]', message: 'Nope.' }] }),
+    detail: 'x',
+    fieldErrors: [
+      { field: 'mail.dkim', message: 'No.' },
+      { field: 'web.target', message: 'Nope.' },
+    ],
+  },
+  {
+    name: '{message}',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ message: 'Account is suspended.' }),
+    detail: 'Account is suspended.',
+    fieldErrors: [],
+  },
+  {
+    name: '{error: string}',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ error: 'x' }),
+    detail: 'x',
+    fieldErrors: [],
+  },
+  {
+    name: '{error: {message}}',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ error: { message: 'Nested words.', code: 17 } }),
+    detail: 'Nested words.',
+    fieldErrors: [],
+  },
+  {
+    name: '{errors: {field: msg}}',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ errors: { domain: 'msg' } }),
+    detail: undefined,
+    fieldErrors: [{ field: 'domain', message: 'msg' }],
+  },
+  {
+    name: '{errors: {field: [msgs]}}',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ message: 'Invalid.', errors: { domain: ['a', 'b'], 'web.target': ['c'] } }),
+    detail: 'Invalid.',
+    fieldErrors: [
+      { field: 'domain', message: 'a b' },
+      { field: 'web.target', message: 'c' },
+    ],
+  },
+  {
+    name: 'a JSON string',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify('Just words.'),
+    detail: 'Just words.',
+    fieldErrors: [],
+  },
+  {
+    name: 'JSON of an unexpected shape',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify([1, 2, 3]),
+    detail: undefined,
+    fieldErrors: [],
+  },
+  {
+    name: 'fields of the wrong types',
+    contentType: JSON_TYPE,
+    raw: JSON.stringify({ message: 42, error: [1], errors: 'nope', detail: null }),
+    detail: undefined,
+    fieldErrors: [],
+  },
+  {
+    name: 'plain text',
+    contentType: 'text/plain; charset=utf-8',
+    raw: '  Domain\tname\nrefused.  ',
+    detail: 'Domain name refused.',
+    fieldErrors: [],
+  },
+  {
+    name: 'plain text without a content type',
+    raw: 'Refused.',
+    detail: 'Refused.',
+    fieldErrors: [],
+  },
+  {
+    name: 'JSON text sent as text/plain (not parsed)',
+    contentType: 'text/plain',
+    raw: '{"message":"hidden"}',
+    detail: '{"message":"hidden"}',
+    fieldErrors: [],
+  },
+  {
+    name: 'empty body',
+    contentType: JSON_TYPE,
+    raw: '',
+    detail: undefined,
+    fieldErrors: [],
+  },
+  {
+    name: 'whitespace body',
+    contentType: 'text/plain',
+    raw: ' \n\t ',
+    detail: undefined,
+    fieldErrors: [],
+  },
+  {
+    name: 'invalid JSON with a JSON content type',
+    contentType: JSON_TYPE,
+    raw: '{"message": "cut off',
+    detail: '{"message": "cut off',
+    fieldErrors: [],
+  },
+];
+
+describe('toApiError: body shapes', () => {
+  it.each(BODY_CASES)('reads $name', ({ contentType, raw, detail, fieldErrors }) => {
+    const error = errorFor(422, raw, contentType ? { 'Content-Type': contentType } : {});
+    expect(error.status).toBe(422);
+    expect(error.detail).toBe(detail);
+    expect(error.fieldErrors).toEqual(fieldErrors);
+    expect(error.kind).toBe('validation');
+  });
+
+  const page = (head: string, body: string) =>
+    `<!DOCTYPE html><html><head>${head}<style>body { color: red }</style></head><body>${body}</body></html>`;
+
+  it('reduces an HTML error page to the words of its <title>', () => {
+    const error = errorFor(500, page('<title>500 Internal Server Error</title>', '<h1>Oops</h1><script>alert(1)</script>'), { 'Content-Type': 'text/html' });
+    expect(error.kind).toBe('server');
+    expect(error.detail).toBe('500 Internal Server Error');
+  });
+
+  it('reduces an HTML page without a title to its text, dropping scripts and styles', () => {
+    const error = errorFor(500, page('', '<h1>Service&nbsp;down</h1>\n<p>Try <b>later</b>.</p><script type="text/javascript">var secret = "<b>x</b>"; alert(1)</script><SCRIPT>evil()</SCRIPT >'), { 'Content-Type': 'text/html; charset=utf-8' });
+    expect(error.detail).toBe('Service down Try later .');
+    expect(error.detail).not.toContain('<');
+    expect(error.detail).not.toMatch(/alert|evil|secret|color/);
+  });
+
+  it('never keeps markup even when the page claims to be JSON but is not', () => {
+    const error = errorFor(500, page('<title>Bad <i>Gateway</i></title>', ''), { 'Content-Type': JSON_TYPE });
+    expect(error.detail).toBe('Bad Gateway');
+  });
+
+  it.each([
+    ['plain text', 'text/plain', 'x'.repeat(100_000)],
+    ['HTML', 'text/html', `<html><body>${'<p>word</p>'.repeat(20_000)}</body></html>`],
+    ['a JSON message', JSON_TYPE, JSON.stringify({ message: 'y'.repeat(50_000) })],
+  ])('shortens a huge %s body to at most 300 characters', (_name, contentType, raw) => {
+    const error = errorFor(500, raw, { 'Content-Type': contentType });
+    expect(error.detail).toBeDefined();
+    expect(error.detail?.length).toBeLessThanOrEqual(300);
+    expect(error.detail?.endsWith('…')).toBe(true);
+    expect(error.detail).not.toContain('<');
+  });
+
+  it('shortens huge field messages too', () => {
+    const error = jsonError(422, { errors: { domain: 'z'.repeat(10_000) } });
+    expect(error.fieldErrors[0]?.message.length).toBeLessThanOrEqual(300);
+  });
+
+  it('turns control characters in server text into spaces', () => {
+    const error = jsonError(400, { message: 'a\u0000b\u001bc\u0085d\u007f' });
+    expect(error.detail).toBe('a b c d');
+  });
+});
+
+describe('toApiError: status mapping', () => {
+  const plain = { 'Content-Type': 'text/plain' };
+  const html = { 'Content-Type': 'text/html' };
+  const fieldBody = JSON.stringify({ errors: [{ pointer: '#/domain', detail: 'Bad.' }] });
+
+  const cases: [string, () => ReturnType<typeof errorFor>, ApiErrorKind, boolean][] = [
+    ['401', () => jsonError(401, { message: 'Invalid key' }), 'unauthorized', false],
+    ['401 empty', () => errorFor(401, ''), 'unauthorized', false],
+    ['403', () => jsonError(403, { message: 'IP not allowed' }), 'forbidden', false],
+    ['404 JSON', () => jsonError(404, { message: 'Customer not found' }), 'not-found', false],
+    ['404 problem+json', () => jsonError(404, { title: 'Not Found' }, PROBLEM_TYPE), 'not-found', false],
+    ['404 HTML', () => errorFor(404, '<html><title>Not Found</title></html>', html), 'route-not-found', false],
+    ['404 empty', () => errorFor(404, ''), 'route-not-found', false],
+    ['404 empty with a JSON type', () => errorFor(404, '', { 'Content-Type': JSON_TYPE }), 'route-not-found', false],
+    ['404 invalid JSON', () => errorFor(404, 'Cannot GET /x', { 'Content-Type': JSON_TYPE }), 'route-not-found', false],
+    ['409', () => jsonError(409, { message: 'Domain exists' }), 'conflict', false],
+    ['422 with field errors', () => errorFor(422, fieldBody, { 'Content-Type': PROBLEM_TYPE }), 'validation', false],
+    ['400 with field errors', () => errorFor(400, fieldBody, { 'Content-Type': PROBLEM_TYPE }), 'validation', false],
+    ['422 without field errors', () => jsonError(422, { message: 'No.' }), 'validation', false],
+    ['400 without field errors', () => jsonError(400, { message: 'Malformed' }), 'bad-request', false],
+    ['400 plain', () => errorFor(400, 'Bad Request', plain), 'bad-request', false],
+    ['405', () => errorFor(405, ''), 'bad-request', false],
+    ['415', () => jsonError(415, { message: 'Unsupported Media Type' }), 'bad-request', false],
+    ['415 with field errors', () => errorFor(415, fieldBody, { 'Content-Type': PROBLEM_TYPE }), 'bad-request', false],
+    ['500', () => errorFor(500, 'Internal error', plain), 'server', false],
+    ['501', () => errorFor(501, ''), 'server', false],
+    ['502 plain', () => errorFor(502, 'Bad Gateway', plain), 'gateway', true],
+    ['504 HTML', () => errorFor(504, '<html><title>504 Gateway Time-out</title></html>', html), 'gateway', true],
+    ['502 problem of another type', () => jsonError(502, { type: 'urn:other', code: 'x' }, PROBLEM_TYPE), 'gateway', true],
+    ['418', () => errorFor(418, "I'm a teapot", plain), 'http', false],
+    ['451', () => jsonError(451, { message: 'Legal' }), 'http', false],
+  ];
+
+  it.each(cases)('%s → %s', (_name, make, kind, outcomeUnknown) => {
+    const error = make();
+    expect(error.kind).toBe(kind);
+    expect(error.outcomeUnknown).toBe(outcomeUnknown);
+    expect(error.retryAfterMs).toBeUndefined();
+    expect(error.proxyCode).toBeUndefined();
+  });
+
+  it('keeps the status and the detail', () => {
+    const error = jsonError(403, { detail: 'Your IP is not allowed.' });
+    expect(error.status).toBe(403);
+    expect(error.detail).toBe('Your IP is not allowed.');
+    expect(error.message).toContain('403');
+  });
+
+  it.each([
+    [429, 'rate-limited'],
+    [503, 'unavailable'],
+  ] as const)('%i → %s with Retry-After in milliseconds', (status, kind) => {
+    const error = errorFor(status, JSON.stringify({ message: 'Slow down' }), { 'Content-Type': JSON_TYPE, 'Retry-After': '12' });
+    expect(error.kind).toBe(kind);
+    expect(error.retryAfterMs).toBe(12_000);
+    expect(error.detail).toBe('Slow down');
+    expect(error.outcomeUnknown).toBe(false);
+  });
+
+  it.each([429, 503])('%i without Retry-After waits the default', (status) => {
+    expect(errorFor(status, '').retryAfterMs).toBe(DEFAULT_RETRY_AFTER_MS);
+  });
+
+  it.each([502, 504])('%i from the panel proxy → proxy with its code and an unknown outcome', (status) => {
+    const error = jsonError(status, { type: PROXY_PROBLEM_TYPE, title: 'Upstream unreachable', code: 'ECONNREFUSED', detail: 'connect ECONNREFUSED 10.0.0.1:443' }, PROBLEM_TYPE);
+    expect(error.kind).toBe('proxy');
+    expect(error.proxyCode).toBe('ECONNREFUSED');
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.status).toBe(status);
+  });
+
+  it('a proxy problem type on a 500 is just a server error', () => {
+    const error = jsonError(500, { type: PROXY_PROBLEM_TYPE, code: 'X' }, PROBLEM_TYPE);
+    expect(error.kind).toBe('server');
+    expect(error.proxyCode).toBeUndefined();
+  });
+});

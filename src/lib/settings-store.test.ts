@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY, createSettingsStore } from './settings-store.ts';
+
+type FakeStorage = Pick<Storage, 'getItem' | 'setItem'> & { entries: Map<string, string> };
+
+function fakeStorage(initial: Record<string, string> = {}): FakeStorage {
+  const entries = new Map(Object.entries(initial));
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => { entries.set(key, value); },
+  };
+}
+
+function stored(storage: FakeStorage): unknown {
+  const raw = storage.entries.get(SETTINGS_STORAGE_KEY);
+  return raw === undefined ? undefined : JSON.parse(raw);
+}
+
+describe('createSettingsStore', () => {
+  it('starts from the defaults on empty storage', () => {
+    expect(createSettingsStore(fakeStorage()).get()).toEqual({ apiKey: '', customerId: '', language: 'en' });
+    expect(DEFAULT_SETTINGS).toEqual({ apiKey: '', customerId: '', language: 'en' });
+  });
+
+  it('starts from the defaults without any storage', () => {
+    const store = createSettingsStore(undefined);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    store.update({ customerId: 'c1' });
+    expect(store.get().customerId).toBe('c1');
+  });
+
+  it('persists an update as JSON under its one key, and nothing else', () => {
+    const storage = fakeStorage();
+    const store = createSettingsStore(storage);
+    store.update({ apiKey: 'k1', customerId: 'c0002' });
+    expect(store.get()).toEqual({ apiKey: 'k1', customerId: 'c0002', language: 'en' });
+    expect([...storage.entries.keys()]).toEqual([SETTINGS_STORAGE_KEY]);
+    expect(SETTINGS_STORAGE_KEY).toBe('hosting-panel.settings');
+    expect(stored(storage)).toEqual({ apiKey: 'k1', customerId: 'c0002', language: 'en' });
+  });
+
+  it('a new store on the same storage reads the settings back', () => {
+    const storage = fakeStorage();
+    createSettingsStore(storage).update({ apiKey: 'k', customerId: 'c9', language: 'de' });
+    expect(createSettingsStore(storage).get()).toEqual({ apiKey: 'k', customerId: 'c9', language: 'de' });
+  });
+
+  it('never changes the shared defaults', () => {
+    createSettingsStore(fakeStorage()).update({ apiKey: 'x', language: 'de' });
+    expect(DEFAULT_SETTINGS).toEqual({ apiKey: '', customerId: '', language: 'en' });
+  });
+
+  it.each([
+    ['corrupt JSON', '{"apiKey": "k', DEFAULT_SETTINGS],
+    ['null', 'null', DEFAULT_SETTINGS],
+    ['an array', '[1,2]', DEFAULT_SETTINGS],
+    ['a string', '"k"', DEFAULT_SETTINGS],
+    ['an empty object', '{}', DEFAULT_SETTINGS],
+    ['wrong types', JSON.stringify({ apiKey: 5, customerId: null, language: 'fr' }), DEFAULT_SETTINGS],
+    ['some good fields', JSON.stringify({ apiKey: 'kept', customerId: ['x'], language: 'de' }), { apiKey: 'kept', customerId: '', language: 'de' }],
+    ['extra fields', JSON.stringify({ apiKey: 'k', customerId: 'c', language: 'en', theme: 'dark' }), { apiKey: 'k', customerId: 'c', language: 'en' }],
+  ])('reads %s leniently', (_name, raw, expected) => {
+    const store = createSettingsStore(fakeStorage({ [SETTINGS_STORAGE_KEY]: raw }));
+    expect(store.get()).toEqual(expected);
+  });
+
+  it('falls back to the defaults when reading storage throws', () => {
+    const storage = {
+      getItem: () => { throw new DOMException('denied', 'SecurityError'); },
+      setItem: vi.fn(),
+    };
+    expect(createSettingsStore(storage).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('forgetApiKey removes the key and keeps the rest', () => {
+    const storage = fakeStorage();
+    const store = createSettingsStore(storage);
+    store.update({ apiKey: 'secret', customerId: 'c0002', language: 'de' });
+    store.forgetApiKey();
+    expect(store.get()).toEqual({ apiKey: '', customerId: 'c0002', language: 'de' });
+    expect(stored(storage)).toEqual({ apiKey: '', customerId: 'c0002', language: 'de' });
+    expect(storage.entries.get(SETTINGS_STORAGE_KEY)).not.toContain('secret');
+  });
+
+  it('notifies subscribers on every change until they unsubscribe', () => {
+    const store = createSettingsStore(fakeStorage());
+    const first = vi.fn();
+    const second = vi.fn();
+    const unsubscribe = store.subscribe(first);
+    store.subscribe(second);
+    store.update({ customerId: 'c1' });
+    store.forgetApiKey();
+    expect(first).toHaveBeenCalledTimes(2);
+    expect(second).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    store.update({ language: 'de' });
+    expect(first).toHaveBeenCalledTimes(2);
+    expect(second).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives subscribers the new settings as a new object', () => {
+    const store = createSettingsStore(fakeStorage());
+    const before = store.get();
+    let seen: unknown;
+    store.subscribe(() => { seen = store.get(); });
+    store.update({ customerId: 'c2' });
+    expect(seen).toEqual({ ...DEFAULT_SETTINGS, customerId: 'c2' });
+    expect(store.get()).not.toBe(before);
+  });
+
+  it('keeps working when storage refuses to write', () => {
+    const storage = {
+      getItem: () => null,
+      setItem: vi.fn(() => { throw new DOMException('full', 'QuotaExceededError'); }),
+    };
+    const store = createSettingsStore(storage);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(() => { store.update({ apiKey: 'k', customerId: 'c1' }); }).not.toThrow();
+    expect(storage.setItem).toHaveBeenCalledTimes(1);
+    expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c1', language: 'en' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

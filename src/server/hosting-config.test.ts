@@ -1,0 +1,116 @@
+// readHostingConfig(env): the environment contract of DESIGN.md, "Configuration".
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HostingConfigError, readHostingConfig } from './hosting-config.ts';
+
+describe('readHostingConfig', () => {
+  it('defaults: no server (the simulator), service path liveconfig, system CAs, TLS checked', () => {
+    expect(readHostingConfig({})).toEqual({
+      server: undefined,
+      servicePath: 'liveconfig',
+      ca: undefined,
+      insecureTls: false,
+      simulatorPort: 0,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    const config = readHostingConfig({ HOSTING_SERVER: '  ', HOSTING_SERVICE_PATH: '', HOSTING_CA_FILE: ' ' });
+    expect(config.server).toBeUndefined();
+    expect(config.servicePath).toBe('liveconfig');
+    expect(config.ca).toBeUndefined();
+  });
+
+  describe('HOSTING_SERVER', () => {
+    it.each([
+      ['https://panel.example.com:8443', 'https:', 'panel.example.com:8443'],
+      ['https://panel.example.com:8443/', 'https:', 'panel.example.com:8443'],
+      ['http://127.0.0.1:8080', 'http:', '127.0.0.1:8080'],
+      ['https://[::1]:9443', 'https:', '[::1]:9443'],
+      [' https://panel.example.com ', 'https:', 'panel.example.com'],
+    ])('accepts the origin %s', (value, protocol, host) => {
+      const { server } = readHostingConfig({ HOSTING_SERVER: value });
+      expect(server?.protocol).toBe(protocol);
+      expect(server?.host).toBe(host);
+    });
+
+    it.each([
+      'https://panel.example.com:8443/liveconfig',
+      'https://panel.example.com/?a=1',
+      'https://panel.example.com/#x',
+      'https://user:pass@panel.example.com',
+      'https://user@panel.example.com',
+      'ftp://panel.example.com',
+      'file:///etc/passwd',
+      'ws://panel.example.com',
+      'panel.example.com:8443',
+      'not a url',
+    ])('refuses %s', (value) => {
+      expect(() => readHostingConfig({ HOSTING_SERVER: value })).toThrow(HostingConfigError);
+    });
+
+    it('does not echo credentials back in the error message', () => {
+      let message = '';
+      try {
+        readHostingConfig({ HOSTING_SERVER: 'https://user:hunter2@panel.example.com' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/credentials/);
+      expect(message).not.toContain('hunter2');
+    });
+  });
+
+  describe('HOSTING_SERVICE_PATH', () => {
+    it.each(['lc', 'live-config', 'live_config', 'LC3', 'a'.repeat(64)])('accepts %s', (value) => {
+      expect(readHostingConfig({ HOSTING_SERVICE_PATH: value }).servicePath).toBe(value);
+    });
+
+    it.each(['../x', 'a/b', '/liveconfig', '..', '.', 'a b', 'a%2Fb', 'a?b', 'a'.repeat(65), 'münchen'])(
+      'refuses %s',
+      (value) => {
+        expect(() => readHostingConfig({ HOSTING_SERVICE_PATH: value })).toThrow(HostingConfigError);
+      },
+    );
+
+    it('falls back to liveconfig when empty', () => {
+      expect(readHostingConfig({ HOSTING_SERVICE_PATH: '' }).servicePath).toBe('liveconfig');
+    });
+  });
+
+  describe('HOSTING_CA_FILE', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hosting-config-'));
+    afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+
+    it('reads the PEM from the file', () => {
+      const pem = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
+      const file = path.join(dir, 'ca.pem');
+      writeFileSync(file, pem);
+      expect(readHostingConfig({ HOSTING_SERVER: 'https://panel.example.com', HOSTING_CA_FILE: file }).ca).toBe(pem);
+    });
+
+    it('fails loudly when the file does not exist', () => {
+      expect(() => readHostingConfig({ HOSTING_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/ENOENT/);
+    });
+  });
+
+  describe('HOSTING_INSECURE_TLS', () => {
+    it('is on only for exactly "1"', () => {
+      expect(readHostingConfig({ HOSTING_INSECURE_TLS: '1' }).insecureTls).toBe(true);
+      for (const value of ['0', 'true', 'yes', '']) {
+        expect(readHostingConfig({ HOSTING_INSECURE_TLS: value }).insecureTls).toBe(false);
+      }
+    });
+  });
+
+  describe('HOSTING_SIM_PORT', () => {
+    it('accepts a port and refuses anything else', () => {
+      expect(readHostingConfig({ HOSTING_SIM_PORT: '4443' }).simulatorPort).toBe(4443);
+      for (const value of ['-1', '65536', '1.5', 'abc']) {
+        expect(() => readHostingConfig({ HOSTING_SIM_PORT: value })).toThrow(HostingConfigError);
+      }
+    });
+  });
+});
