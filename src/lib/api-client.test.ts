@@ -112,7 +112,7 @@ describe('createApiClient: the request it sends', () => {
 
   it('reads the settings at request time, not when the client is made', async () => {
     let settings: Settings = { apiKey: 'old', customerId: '', language: 'en' };
-    const spy = vi.fn(json({}));
+    const spy = vi.fn<typeof fetch>(json({}));
     const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy });
     settings = { apiKey: 'new', customerId: '', language: 'de' };
     await client(get());

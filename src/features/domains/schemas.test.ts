@@ -65,7 +65,7 @@ describe('toDomainRequest', () => {
   });
 });
 
-type Issue = { path: PropertyKey[]; message: string };
+interface Issue { path: PropertyKey[]; message: string }
 
 async function issuesFor(values: Partial<DomainFormValues>): Promise<Issue[]> {
   const result = await domainFormSchema.safeParseAsync({ ...FORM, ...values });
