@@ -17,7 +17,7 @@ export const test = base.extend<{ sim: SimControl; watch: PageWatch }>({
     await use(sim);
     await request.dispose();
   },
-  watch: async ({ page }, use) => {
+  watch: [async ({ page }, use) => {
     const watch: PageWatch = { console: [], cspViolations: [] };
     page.on('console', (message) => {
       watch.console.push(message.text());
@@ -32,7 +32,7 @@ export const test = base.extend<{ sim: SimControl; watch: PageWatch }>({
     });
     await use(watch);
     expect(watch.cspViolations, 'CSP violations').toEqual([]);
-  },
+  }, { auto: true }],
 });
 
 export { expect };

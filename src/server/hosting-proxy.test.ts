@@ -230,6 +230,38 @@ describe('forwarding to a plain http upstream', () => {
     expect(proxy.nextCalls).toEqual([]);
   });
 
+  it('drops the headers that Connection names as hop-by-hop, both ways (RFC 9110 §7.6.1)', async () => {
+    const upstream = await recordingUpstream((_req, res) => {
+      res.writeHead(200, { Connection: 'X-Upstream-Hop', 'X-Upstream-Hop': 'hop', 'X-Upstream-End': 'end' });
+      res.end('ok');
+    });
+    const proxy = await startProxy({ origin: upstream.origin });
+
+    const answer = await send(proxy.port, DOMAINS, {
+      headers: { Connection: 'keep-alive, X-Client-Hop', 'X-Client-Hop': 'hop', 'X-Client-End': 'end' },
+    });
+
+    expect(upstream.received[0]?.headers).not.toHaveProperty('x-client-hop');
+    expect(upstream.received[0]?.headers['x-client-end']).toBe('end');
+    expect(answer.status).toBe(200);
+    expect(answer.headers).not.toHaveProperty('x-upstream-hop');
+    expect(answer.headers['x-upstream-end']).toBe('end');
+  });
+
+  it('cuts the connection when the upstream dies half way through its answer, and logs it as aborted', async () => {
+    const upstream = await recordingUpstream((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      res.write('{"id":', () => { req.socket.destroy(); });
+    });
+    const proxy = await startProxy({ origin: upstream.origin });
+
+    // Half an answer must not look like a whole one: the client sees a network error.
+    await expect(send(proxy.port, DOMAINS)).rejects.toThrow();
+    await vi.waitFor(() => { expect(proxy.logs).toHaveLength(1); });
+    expect(proxy.logs[0]).toMatch(/^GET \/liveconfig\/api\/v1\/customers\/c0002\/domains → aborted\b/);
+    expect(upstream.received).toHaveLength(1);
+  });
+
   it("returns the upstream's own error answers as they are", async () => {
     const upstream = await recordingUpstream((_req, res) => {
       res.writeHead(502, { 'Content-Type': 'text/html', 'Retry-After': '7' });

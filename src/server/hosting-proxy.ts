@@ -97,9 +97,12 @@ function forward(
 }
 
 function filterHeaders(headers: IncomingHttpHeaders, dropped: Set<string>): IncomingHttpHeaders {
+  // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
+  const named = (headers.connection ?? '').split(',').map((token) => token.trim().toLowerCase());
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !dropped.has(name.toLowerCase())) kept[name] = value;
+    const lower = name.toLowerCase();
+    if (value !== undefined && !dropped.has(lower) && !named.includes(lower)) kept[name] = value;
   }
   return kept;
 }
