@@ -39,7 +39,7 @@ export function useSubmission(callbacks: { onAdded: (attempt: Attempt) => void; 
   const check = useCallback(async (attempt: Attempt, error: ApiError) => {
     setSubmission({ phase: 'checking', attempt, error });
     try {
-      const list = await queryClient.query({ ...domainQueries.list(attempt.customerId), staleTime: 0, retry: 1 });
+      const list = await queryClient.query({ ...domainQueries.list(attempt.customerId), staleTime: 0, retry: 1, networkMode: 'always' });
       const found = list.find((record) => record.domain?.toLowerCase() === attempt.body.domain);
       if (!found) {
         uncertain.current.delete(attemptKey(attempt));
