@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The simulator's fixed port in tests: specs reach its control surface (/__sim/) there. */
-export const SIM_PORT = 8444;
-const PORT = 4173;
+export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 8444);
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Journeys run against the built page under `vite preview` (the production CSP applies),
 // through the real proxy, to the built-in simulator over HTTPS.
