@@ -1,0 +1,213 @@
+import type { Page } from '@playwright/test';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+import type { Fault, SimControl } from './support/sim-control.ts';
+
+const DOMAIN = 'bücher.example';
+const ASCII = 'xn--bcher-kva.example';
+const NAMED = `${DOMAIN} (${ASCII})`;
+
+async function openForm(page: Page) {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  await page.getByRole('link', { name: 'Add domain' }).click();
+  await fillDomainForm(page, { domain: DOMAIN, account: 'web77' });
+}
+
+async function expectFormKept(page: Page) {
+  await expect(page.getByRole('textbox', { name: 'Domain name' })).toHaveValue(DOMAIN);
+  await expect(page.getByRole('textbox', { name: 'Hosting account' })).toHaveValue('web77');
+  await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
+}
+
+const postCount = async (sim: SimControl) => (await sim.posts()).length;
+const slowPost = (delayMs: number): Fault => ({ method: 'POST', action: 'respond', delayMs });
+
+test.describe('one POST per user action', () => {
+  test('double click', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault(slowPost(500));
+    await addDomainButton(page).dblclick();
+    await expect(page.getByRole('status')).toHaveText(`Added ${NAMED} to account web77 of customer c0002.`);
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  test('Enter pressed twice', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault(slowPost(1000));
+    const domain = page.getByRole('textbox', { name: 'Domain name' });
+    await domain.press('Enter');
+    await domain.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Added');
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  test('two submits in the same tick', async ({ page, sim }) => {
+    await openForm(page);
+    await addDomainButton(page).evaluate((button: HTMLButtonElement) => {
+      button.form?.requestSubmit();
+      button.form?.requestSubmit();
+    });
+    await expect(page.getByRole('status')).toContainText('Added');
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  test('a submit while a request is in flight', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault(slowPost(1500));
+    await addDomainButton(page).click();
+    await expect(addDomainButton(page)).toBeDisabled();
+    // The button is disabled; a form submit (e.g. Enter in a field) must still not send.
+    await addDomainButton(page).evaluate((button: HTMLButtonElement) => { button.form?.requestSubmit(); });
+    await expect(page.getByRole('status')).toContainText('Added');
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  test('offline: no POST is queued to fire later on its own', async ({ page, sim, context }) => {
+    await openForm(page);
+    await context.setOffline(true);
+    await addDomainButton(page).click();
+    await expect(page.getByRole('alert')).toContainText('Still unknown');
+    await context.setOffline(false);
+    // Give a queued mutation every chance to replay; none may.
+    await page.waitForTimeout(2500);
+    expect(await postCount(sim)).toBe(0);
+    await expectFormKept(page);
+  });
+});
+
+test.describe('unknown outcome: checked, then reported', () => {
+  test('connection cut after the server stored the domain → "was added", one POST', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'reset', when: 'after' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText(`Checked: ${NAMED} was added to account web77.`);
+    expect(await postCount(sim)).toBe(1);
+    expect((await sim.domains()).map((d) => d.domain)).toEqual([ASCII]);
+  });
+
+  test('success status with an unreadable body → "was added"', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'respond', when: 'after', status: 201, contentType: 'text/html', body: '<html>ok?' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText(`Checked: ${NAMED} was added to account web77.`);
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  for (const [name, fault] of [
+    ['proxy 502 (connection reset before the server acted)', { method: 'POST', action: 'reset' }],
+    ['504 from a gateway', { method: 'POST', action: 'respond', status: 504, contentType: 'text/html', body: '<h1>Gateway Timeout</h1>' }],
+    ['502 from a gateway', { method: 'POST', action: 'respond', status: 502, contentType: 'text/plain', body: 'Bad Gateway' }],
+  ] as [string, Fault][]) {
+    test(`${name} → "was not added", sent again only on request`, async ({ page, sim }) => {
+      await openForm(page);
+      await sim.fault(fault);
+      await addDomainButton(page).click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(`It is not known whether ${NAMED} was added`);
+      await expect(alert).toContainText(`Checked: ${NAMED} was not added. You can send it again.`);
+      expect(await postCount(sim)).toBe(1);
+      await expectFormKept(page);
+      await alert.getByRole('button', { name: 'Send again' }).click();
+      await expect(page.getByRole('status')).toHaveText(`Added ${NAMED} to account web77 of customer c0002.`);
+      expect(await postCount(sim)).toBe(2);
+    });
+  }
+
+  test('page timeout → checked; the hanging request is not repeated', async ({ page, sim }) => {
+    await page.clock.install();
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'hang' });
+    await addDomainButton(page).click();
+    await expect.poll(() => postCount(sim)).toBe(1);
+    await page.clock.fastForward(31_000);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('It is not known whether');
+    await expect(alert).toContainText('was not added');
+    expect(await postCount(sim)).toBe(1);
+  });
+
+  test('list unreadable → "still unknown"; only an explicit confirmation sends again', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'reset' });
+    await sim.fault({ method: 'GET', action: 'respond', status: 500, count: 5 });
+    await addDomainButton(page).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(`Still unknown: the domain list could not be read, so it is not known whether ${NAMED} was added.`);
+    // Pressing "Add domain" again is not the confirmation.
+    await addDomainButton(page).click();
+    await page.waitForTimeout(500);
+    expect(await postCount(sim)).toBe(1);
+    await sim.fault({ method: 'GET', action: 'respond', status: 200 });
+    await alert.getByRole('button', { name: 'I understand it may be added twice; send again' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Added ${NAMED} to account web77 of customer c0002.`);
+    expect(await postCount(sim)).toBe(2);
+  });
+
+  test('409 after an unknown outcome, same account → "already added", not an error', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'reset', when: 'after' });
+    await sim.fault({ method: 'GET', action: 'respond', status: 503, count: 5 });
+    await addDomainButton(page).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Still unknown');
+    await alert.getByRole('button', { name: 'I understand it may be added twice; send again' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${NAMED} was already added to account web77 (by the earlier request).`);
+    await expect(page.getByRole('alert')).toBeHidden();
+    expect(await postCount(sim)).toBe(2);
+    expect(await sim.domains()).toHaveLength(1);
+  });
+});
+
+test.describe('back-pressure', () => {
+  for (const [status, retryAfter, text] of [
+    [429, '2', 'The server asks to slow down.'],
+    [503, 'date', 'The server is temporarily unavailable.'],
+  ] as const) {
+    test(`${status} with Retry-After ${retryAfter}: counts down, then submit works again`, async ({ page, sim }) => {
+      await openForm(page);
+      const value = retryAfter === 'date' ? new Date(Date.now() + 3_000).toUTCString() : retryAfter;
+      await sim.fault({ method: 'POST', action: 'respond', status, contentType: 'application/problem+json', body: JSON.stringify({ status, title: 'Slow down' }), headers: { 'Retry-After': value } });
+      await addDomainButton(page).click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(text);
+      await expect(alert).toContainText(/You can try again in [1-3] s\./);
+      await expect(addDomainButton(page)).toBeDisabled();
+      await expect(alert).toContainText('You can try again now.', { timeout: 6_000 });
+      await expect(addDomainButton(page)).toBeEnabled();
+      await expectFormKept(page);
+      expect(await postCount(sim)).toBe(1);
+      await addDomainButton(page).click();
+      await expect(page.getByRole('status')).toContainText('Added');
+      expect(await postCount(sim)).toBe(2);
+    });
+  }
+
+  for (const garbage of ['soon', '-5', '']) {
+    test(`429 with Retry-After ${JSON.stringify(garbage)} waits the default 10 s`, async ({ page, sim }) => {
+      await openForm(page);
+      await sim.fault({ method: 'POST', action: 'respond', status: 429, headers: garbage ? { 'Retry-After': garbage } : {} });
+      await addDomainButton(page).click();
+      await expect(page.getByRole('alert')).toContainText(/You can try again in (10|9) s\./);
+      await expect(addDomainButton(page)).toBeDisabled();
+      expect(await postCount(sim)).toBe(1);
+    });
+  }
+});
+
+test.describe('refusals keep the key', () => {
+  for (const [key, text] of [
+    ['wrong-key-0000', 'did not accept the API key'],
+    ['demo-noperm-key', 'accepted the API key but refused'],
+  ] as const) {
+    test(`${key}: "${text}"`, async ({ page, sim }) => {
+      await saveSettings(page, { apiKey: key, customerId: 'c0002' });
+      await page.getByRole('link', { name: 'Add domain' }).click();
+      await fillDomainForm(page, { domain: DOMAIN, account: 'web77' });
+      await addDomainButton(page).click();
+      await expect(page.getByRole('alert')).toContainText(text);
+      await expectFormKept(page);
+      expect(await postCount(sim)).toBe(1);
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      await expect(page.getByLabel('API key', { exact: true })).toHaveValue(key);
+    });
+  }
+});
