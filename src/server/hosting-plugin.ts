@@ -75,7 +75,7 @@ export function hostingPanel(): Plugin {
 
 const LOOPBACK = new Set([undefined, false, 'localhost', '127.0.0.1', '::1', '[::1]']);
 
-function warnIfExposed(logger: Logger, host: unknown): void {
+export function warnIfExposed(logger: Logger, host: unknown): void {
   if (LOOPBACK.has(host as string | undefined)) return;
   logger.warn(
     `\n  !!! Listening on ${host === true ? 'all addresses' : String(host)}. Anyone who can reach this server can use\n` +
