@@ -508,3 +508,68 @@ describe('forwarding to the simulator over HTTPS', () => {
     expect(sim.state.domains).toEqual([]);
   });
 });
+
+describe('request smuggling and path tricks', () => {
+  /** Raw bytes, so framing headers arrive exactly as an attacker would write them. */
+  async function sendRaw(port: number, raw: string): Promise<string> {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.end(raw);
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  it('a chunked body on a GET reaches the upstream framed, never as a second request', async () => {
+    const upstream = await recordingUpstream((_req, res) => { res.writeHead(200); res.end('ok'); });
+    const proxy = await startProxy({ origin: upstream.origin });
+    const smuggled = 'GET /admin/secret HTTP/1.1\r\nHost: x\r\n\r\n';
+    await sendRaw(proxy.port,
+      `GET ${DOMAINS} HTTP/1.1\r\nHost: panel\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+      `${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`);
+    await vi.waitFor(() => { expect(upstream.received).toHaveLength(1); });
+    expect(upstream.received[0]?.url).toBe(DOMAINS);
+    expect(upstream.received[0]?.body.toString()).toBe(smuggled);
+  });
+
+  it('Connection cannot strip Content-Length, so the body stays framed', async () => {
+    const upstream = await recordingUpstream((_req, res) => { res.writeHead(200); res.end('ok'); });
+    const proxy = await startProxy({ origin: upstream.origin });
+    const body = 'GET /admin HTTP/1.1\r\nHost: x\r\n\r\n';
+    await sendRaw(proxy.port,
+      `POST ${DOMAINS} HTTP/1.1\r\nHost: panel\r\nConnection: close, Content-Length\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    await vi.waitFor(() => { expect(upstream.received).toHaveLength(1); });
+    expect(upstream.received[0]?.headers['content-length']).toBe(String(body.length));
+    expect(upstream.received[0]?.body.toString()).toBe(body);
+  });
+
+  it.each([
+    `${DOMAINS}/..;/..;/__sim/reset`,
+    `${DOMAINS}/%252e%252e/x`,
+    `${DOMAINS}/a;b`,
+    `/liveconfig/api/v1/customers//domains`,
+    `/liveconfig/api/v1/customers/%63/domains`,
+  ])('refuses %s with 400 and forwards nothing', async (path) => {
+    const upstream = await recordingUpstream();
+    const proxy = await startProxy({ origin: upstream.origin });
+    expect((await send(proxy.port, path)).status).toBe(400);
+    expect(upstream.received).toEqual([]);
+  });
+
+  it.each(['TRACE', 'OPTIONS', 'PROPFIND'])('does not forward %s', async (method) => {
+    const upstream = await recordingUpstream();
+    const proxy = await startProxy({ origin: upstream.origin });
+    expect((await send(proxy.port, DOMAINS, { method })).status).toBe(405);
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('marks every proxied answer nosniff and sandboxed, so an HTML error page never renders as the panel', async () => {
+    const upstream = await recordingUpstream((_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/html' });
+      res.end('<script>alert(1)</script>');
+    });
+    const proxy = await startProxy({ origin: upstream.origin });
+    const answer = await send(proxy.port, DOMAINS);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+});

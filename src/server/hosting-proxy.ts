@@ -20,6 +20,14 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
   'transfer-encoding', 'upgrade', 'host', 'cookie', 'origin',
 ]);
+// Message framing is the proxy's own business: Connection may not remove it (RFC 9112 §6).
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'host']);
+const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+// Path segments below the prefix: plain characters only. No percent-encoding, `;` parameters or
+// dot segments, so no upstream can normalise the path to somewhere outside the API.
+const PATH_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+/** Answers from the hosting server are data for the page, never documents to render here. */
+const RESPONSE_HARDENING = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" };
 // A cookie set by the hosting server would land on the panel's origin: never pass it on.
 const DROPPED_RESPONSE_HEADERS = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding',
@@ -37,10 +45,12 @@ export function createHostingProxy(options: HostingProxyOptions) {
       next();
       return;
     }
-    if (hasDotSegment(rawUrl)) {
-      // An upstream that normalises `..` would otherwise be reachable outside the API prefix.
-      res.writeHead(400, { 'Content-Type': 'application/problem+json' });
-      res.end(JSON.stringify({ title: 'Bad Request', status: 400, detail: 'Dot segments are not forwarded.' }));
+    if (!isPlainPath(rawUrl.slice(prefix.length))) {
+      refuse(res, 400, 'Only plain path segments (letters, digits, ".", "_", "~", "-") are forwarded.');
+      return;
+    }
+    if (!FORWARDED_METHODS.has(req.method ?? '')) {
+      refuse(res, 405, 'This method is not forwarded.');
       return;
     }
     const started = performance.now();
@@ -70,7 +80,13 @@ function forward(
     port: target.origin.port || (secure ? 443 : 80),
     method: req.method,
     path,
-    headers: { ...filterHeaders(req.headers, DROPPED_REQUEST_HEADERS), host: target.origin.host },
+    headers: {
+      ...filterHeaders(req.headers, DROPPED_REQUEST_HEADERS),
+      host: target.origin.host,
+      // Re-frame a chunked body explicitly: Node only chunks on its own for some methods, and
+      // an unframed body would reach the server as a second, smuggled request.
+      ...(req.headers['transfer-encoding'] ? { 'transfer-encoding': 'chunked' } : {}),
+    },
     ...(secure ? { ca: target.ca, rejectUnauthorized: !target.insecureTls } : {}),
     agent: false,
   });
@@ -86,7 +102,10 @@ function forward(
   upstream.setTimeout(timeoutMs, () => { fail(Object.assign(new Error('timeout'), { code: 'UPSTREAM_TIMEOUT' })); });
   upstream.on('error', fail);
   upstream.on('response', (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, filterHeaders(answer.headers, DROPPED_RESPONSE_HEADERS));
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, {
+      ...filterHeaders(answer.headers, DROPPED_RESPONSE_HEADERS),
+      ...RESPONSE_HARDENING,
+    });
     answer.on('error', fail);
     answer.on('aborted', () => { fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })); });
     answer.pipe(res);
@@ -98,7 +117,10 @@ function forward(
 
 function filterHeaders(headers: IncomingHttpHeaders, dropped: Set<string>): IncomingHttpHeaders {
   // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
-  const named = (headers.connection ?? '').split(',').map((token) => token.trim().toLowerCase());
+  const named = (headers.connection ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter((token) => !FRAMING_HEADERS.has(token));
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
@@ -107,13 +129,14 @@ function filterHeaders(headers: IncomingHttpHeaders, dropped: Set<string>): Inco
   return kept;
 }
 
-function hasDotSegment(rawUrl: string): boolean {
-  const path = rawUrl.split('?')[0] ?? '';
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return true;
-  }
-  return decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.');
+function isPlainPath(below: string): boolean {
+  const path = below.split('?')[0] ?? '';
+  return path.split('/').every((segment, index, all) =>
+    (segment === '' && index === all.length - 1) || (PATH_SEGMENT.test(segment) && segment !== '.' && segment !== '..'));
+}
+
+function refuse(res: ServerResponse, status: number, detail: string): void {
+  const body = JSON.stringify({ title: status === 405 ? 'Method Not Allowed' : 'Bad Request', status, detail });
+  res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
 }
