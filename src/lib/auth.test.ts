@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authHeaders } from './auth.ts';
+import { authHeaders, isSendableApiKey } from './auth.ts';
 
 describe('authHeaders', () => {
   it('sends the key as a bearer token', () => {
@@ -16,5 +16,15 @@ describe('authHeaders', () => {
 
   it('adds nothing but Authorization', () => {
     expect(Object.keys(authHeaders({ apiKey: 'k' }))).toEqual(['Authorization']);
+  });
+});
+
+describe('isSendableApiKey', () => {
+  it.each(['', 'abc123', ' abc.def-ghi~+/= \n', '<script>alert(1)</script>', 'a'.repeat(10_000)])('accepts %j', (apiKey) => {
+    expect(isSendableApiKey(apiKey)).toBe(true);
+  });
+
+  it.each(['ab cd', 'ab\u0000cd', '\u001b[31m', 'schlüssel', '\u202Eevil\u202C', 'שלום', '🏳️‍🌈'])('refuses %j', (apiKey) => {
+    expect(isSendableApiKey(apiKey)).toBe(false);
   });
 });
