@@ -1,24 +1,31 @@
 import type { Server } from 'node:http';
 import type { Connect, Logger, Plugin } from 'vite';
-import { DEMO_KEYS } from '../../e2e/sim/seed.ts';
-import { startSimulator } from '../../e2e/sim/server.ts';
 import { readHostingConfig } from './hosting-config.ts';
 import { createHostingProxy } from './hosting-proxy.ts';
 
-type RunningSimulator = Awaited<ReturnType<typeof startSimulator>>;
+/** What the plugin needs of the built-in simulator (e2e/sim), handed in by vite.config.ts. */
+export interface BuiltInSimulator {
+  start: (options: { port: number; servicePath: string }) => Promise<{ origin: string; cert: string; close: () => Promise<void> }>;
+  /** Printed at start-up: the demo keys and what each may do. */
+  banner: string;
+}
+
+/** Where the page asks whether it runs on the simulator; a production host has no such file. */
+export const RUNTIME_INFO_PATH = '/__panel/runtime.json';
 
 /**
  * The panel's server side, for `vite` and `vite preview` alike: forwards the API prefix to the
  * hosting server (or to the built-in simulator, started here when HOSTING_SERVER is unset) and
- * tells the page, at build time, its service path and whether it runs on the simulator.
+ * tells the page its service path (at build time) and whether it runs on the simulator (at run
+ * time, so a build deployed behind a real server never shows the demo keys).
  */
-export function hostingPanel(): Plugin {
+export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
   const config = readHostingConfig();
-  let simulator: Promise<RunningSimulator> | undefined;
+  let simulator: ReturnType<BuiltInSimulator['start']> | undefined;
 
   const target = async () => {
     if (config.server) return { origin: config.server, ca: config.ca, insecureTls: config.insecureTls };
-    simulator ??= startSimulator({ port: config.simulatorPort, servicePath: config.servicePath });
+    simulator ??= builtIn.start({ port: config.simulatorPort, servicePath: config.servicePath });
     const sim = await simulator;
     // Trust the simulator by pinning its fresh certificate, the way HOSTING_CA_FILE pins a real one.
     return { origin: new URL(sim.origin), ca: sim.cert, insecureTls: false };
@@ -27,6 +34,10 @@ export function hostingPanel(): Plugin {
   const attach = (middlewares: Connect.Server, httpServer: Server | null, logger: Logger, host: unknown) => {
     announce(logger);
     warnIfExposed(logger, host);
+    middlewares.use(RUNTIME_INFO_PATH, (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ simulator: !config.server }));
+    });
     middlewares.use(createHostingProxy({
       target,
       servicePath: config.servicePath,
@@ -49,21 +60,14 @@ export function hostingPanel(): Plugin {
     }
     void target().then((sim) => {
       logger.info(
-        `[simulator] built-in hosting API simulator at ${sim.origin.origin} (HOSTING_SERVER is unset)\n` +
-        `[simulator] demo keys: ${DEMO_KEYS.admin} (admin, every customer), ` +
-        `${DEMO_KEYS.customer} (customer c0002 only), ${DEMO_KEYS.noPermission} (no API permission)`,
+        `[simulator] built-in hosting API simulator at ${sim.origin.origin} (HOSTING_SERVER is unset)\n${builtIn.banner}`,
       );
     });
   };
 
   return {
     name: 'hosting-panel',
-    config: () => ({
-      define: {
-        __HOSTING_SERVICE_PATH__: JSON.stringify(config.servicePath),
-        __HOSTING_SIMULATOR__: JSON.stringify(!config.server),
-      },
-    }),
+    config: () => ({ define: { __HOSTING_SERVICE_PATH__: JSON.stringify(config.servicePath) } }),
     configureServer(server) {
       attach(server.middlewares, server.httpServer as Server | null, server.config.logger, server.config.server.host);
     },

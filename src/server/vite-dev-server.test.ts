@@ -140,6 +140,10 @@ describe('vite dev server with vite.config.ts', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('<div id="root"></div>');
     expect(upstream.received).toHaveLength(1);
+
+    // With a real server configured, the page is told it is not on the simulator.
+    const runtime = await send(port, '/__panel/runtime.json');
+    expect(JSON.parse(runtime.text)).toEqual({ simulator: false });
   });
 
   it('answers 502 problem JSON with a code when HOSTING_SERVER points at a closed port', async () => {

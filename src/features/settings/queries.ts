@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchRuntimeInfo } from './api.ts';
+
+export const runtimeQueries = {
+  info: () =>
+    queryOptions({
+      queryKey: ['runtime-info'] as const,
+      queryFn: ({ signal }) => fetchRuntimeInfo(signal),
+      staleTime: Infinity,
+      retry: false,
+    }),
+};
