@@ -8,6 +8,8 @@ const cases: [string, string, TargetPathResult][] = [
   ['trailing slash', '/htdocs/', { ok: true, path: '/htdocs/' }],
   ['surrounding spaces are trimmed', '  /htdocs  ', { ok: true, path: '/htdocs' }],
   ['dots inside a segment', '/a..b/', { ok: true, path: '/a..b/' }],
+  ['right-to-left override', '/\u202Eevil\u202C', { ok: false, reason: 'control' }],
+  ['zero-width joiner', '/a\u200Db', { ok: false, reason: 'control' }],
   ['single dot segment', '/a/./b', { ok: true, path: '/a/./b' }],
   ['hidden directory', '/.well-known', { ok: true, path: '/.well-known' }],
   ['three dots', '/.../x', { ok: true, path: '/.../x' }],

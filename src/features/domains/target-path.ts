@@ -6,8 +6,9 @@ export type TargetPathResult = { ok: true; path: string } | { ok: false; reason:
 
 export const MAX_TARGET_PATH = 1024;
 
-// Cc is exactly C0, DEL and C1: invisible in the form and dangerous in logs.
-const CONTROL = /\p{Cc}/u;
+// Cc is C0, DEL and C1; Cf adds invisible formatting such as right-to-left overrides, which
+// make a path read differently from what it is. Both are invisible in the form.
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
 
 export function checkTargetPath(input: string): TargetPathResult {
   const path = input.trim();
