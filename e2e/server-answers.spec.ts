@@ -96,3 +96,19 @@ test('no key: the form says so, links to Settings and sends nothing', async ({ p
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   expect(await sim.requests()).toEqual([]);
 });
+
+test('422 for a field the form does not show, and 422 with only a message: nothing is dropped', async ({ page, sim }) => {
+  await openForm(page, 'demo-admin-key');
+  await sim.fault({
+    method: 'POST', action: 'respond', status: 422, contentType: 'application/problem+json',
+    body: JSON.stringify({ status: 422, title: 'Invalid', errors: [{ pointer: '#/mail/dkim', detail: 'DKIM is not available on this server' }] }),
+  });
+  await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
+  await addDomainButton(page).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText('mail.dkim: DKIM is not available on this server');
+
+  await sim.fault({ method: 'POST', action: 'respond', status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Domain quota exceeded' }) });
+  await addDomainButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Server message: Domain quota exceeded');
+  await expectFormKept(page, 'example.org', 'web77');
+});

@@ -23,7 +23,7 @@ export function App() {
       firstRender.current = false;
       return;
     }
-    main.current?.querySelector('h1')?.focus();
+    main.current?.querySelector<HTMLElement>('[data-screen]:not([hidden]) h1')?.focus();
   }, [route]);
 
   const link = (to: Route, label: string) => (
@@ -41,7 +41,10 @@ export function App() {
       </header>
       <main ref={main} className="app-main">
         <ErrorBoundary message={t('app.crashed')}>
-          {route === 'settings' ? <SettingsPage /> : <AddDomainPage />}
+          {/* Both screens stay mounted: a visit to Settings must not drop what the form holds,
+              a request in flight, or an add whose outcome is still open. */}
+          <div data-screen hidden={route !== 'add-domain'}><AddDomainPage /></div>
+          <div data-screen hidden={route !== 'settings'}><SettingsPage /></div>
         </ErrorBoundary>
       </main>
     </>

@@ -116,7 +116,14 @@ function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<
   return parsed.data;
 }
 
+export const API_BASE_PATH = `/${__HOSTING_SERVICE_PATH__}/api/v1`;
+
+/** The same-origin URL of an API path, as the client builds it (for showing, e.g. as curl). */
+export function apiUrl(path: readonly string[]): string {
+  return `${API_BASE_PATH}/${path.join('/')}`;
+}
+
 export const apiRequest: ApiClient = createApiClient({
-  basePath: `/${__HOSTING_SERVICE_PATH__}/api/v1`,
+  basePath: API_BASE_PATH,
   getSettings: settingsStore.get,
 });

@@ -288,6 +288,17 @@ describe('toApiError: status mapping', () => {
     expect(error.status).toBe(status);
   });
 
+  it.each(['upstream_refused', 'upstream_dns', 'upstream_unreachable', 'upstream_certificate_rejected', 'upstream_tls'])(
+    'proxy code %s means the request never left the proxy: the outcome is known', (code) => {
+      const error = jsonError(502, { type: PROXY_PROBLEM_TYPE, code }, PROBLEM_TYPE);
+      expect(error.kind).toBe('proxy');
+      expect(error.outcomeUnknown).toBe(false);
+    });
+
+  it.each(['upstream_reset', 'upstream_timeout', 'upstream_error'])('proxy code %s leaves the outcome unknown', (code) => {
+    expect(jsonError(502, { type: PROXY_PROBLEM_TYPE, code }, PROBLEM_TYPE).outcomeUnknown).toBe(true);
+  });
+
   it('a proxy problem type on a 500 is just a server error', () => {
     const error = jsonError(500, { type: PROXY_PROBLEM_TYPE, code: 'X' }, PROBLEM_TYPE);
     expect(error.kind).toBe('server');

@@ -3,6 +3,10 @@ import { readErrorBody } from './error-body.ts';
 import { PROXY_PROBLEM_TYPE } from './proxy-problem.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
+const NEVER_SENT_PROXY_CODES = new Set([
+  'upstream_refused', 'upstream_dns', 'upstream_unreachable', 'upstream_certificate_rejected', 'upstream_tls',
+]);
+
 /** Status first, body second (DESIGN.md, "Errors"): one typed error for any non-2xx answer. */
 export function toApiError(response: Response, raw: string): ApiError {
   const { status } = response;
@@ -10,7 +14,9 @@ export function toApiError(response: Response, raw: string): ApiError {
   const base = { status, detail: body.detail, fieldErrors: body.fieldErrors };
 
   if ((status === 502 || status === 504) && body.problemType === PROXY_PROBLEM_TYPE) {
-    return new ApiError('proxy', { ...base, detail: undefined, proxyCode: body.code, outcomeUnknown: true });
+    // The proxy never connected for these: the request cannot have reached the server.
+    const neverSent = body.code !== undefined && NEVER_SENT_PROXY_CODES.has(body.code);
+    return new ApiError('proxy', { ...base, detail: undefined, proxyCode: body.code, outcomeUnknown: !neverSent });
   }
   if (status === 429 || status === 503) {
     const kind = status === 429 ? 'rate-limited' : 'unavailable';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../lib/api-error.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
@@ -8,39 +8,42 @@ import { Field } from '../../lib/ui/field.tsx';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
 import { RequestPreview } from './request-preview.tsx';
-import { DEFAULT_FORM_VALUES, type DomainFormValues, domainFormSchema, toDomainRequest } from './schemas.ts';
+import { DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, toDomainRequest } from './schemas.ts';
 import { SubmissionStatus } from './submission-status.tsx';
-import { normalizeDomainLazily, useDomainPreview } from './use-domain-preview.ts';
+import { useDomainPreview } from './use-domain-preview.ts';
 import { type Attempt, useSubmission } from './use-submission.ts';
 
-// Server field paths (`#/web/target` → `web.target`) to the form's fields.
-const FORM_FIELD: Record<string, FieldPath<DomainFormValues>> = {
-  domain: 'domain', account: 'account', www: 'www', 'web.enabled': 'webEnabled', 'web.type': 'webType',
-  'web.target': 'webTarget', 'mail.enabled': 'mailEnabled', 'mail.dkim': 'dkim', customerId: 'customerId',
+// Server field paths (`#/web/target` → `web.target`) that have a field showing errors; errors
+// for any other field go to the form's alert, so none is silently dropped.
+const FORM_FIELD: Partial<Record<string, FieldPath<DomainFormValues>>> = {
+  customerId: 'customerId', domain: 'domain', account: 'account', 'web.target': 'webTarget',
 };
 
 export function AddDomainForm() {
   const t = useT();
   const settings = useSettings();
   const ids = { customerId: useId(), account: useId(), webType: useId(), target: useId() };
-  const form = useForm<DomainFormValues>({
-    defaultValues: { ...DEFAULT_FORM_VALUES, customerId: settings.customerId },
-    resolver: zodResolver(domainFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { control, register, handleSubmit, setError, resetField, setFocus, formState: { errors } } = form;
-  const [retryAt, setRetryAt] = useState<number>();
+  const { control, register, handleSubmit, setError, resetField, setFocus, setValue, getFieldState, formState: { errors } } =
+    useForm<DomainFormValues, unknown, DomainFormOutput>({
+      defaultValues: { ...DEFAULT_FORM_VALUES, customerId: settings.customerId },
+      resolver: zodResolver(domainFormSchema),
+      mode: 'onSubmit',
+      reValidateMode: 'onChange',
+    });
   const [unplaced, setUnplaced] = useState<string[]>([]);
-  const waiting = useCountdown(retryAt) > 0;
+  const confirmId = useId();
 
-  const { submission, send, isUnresolved, isSending } = useSubmission({
+  // The form stays mounted while Settings is open: follow a new default customer unless edited.
+  useEffect(() => {
+    if (!getFieldState('customerId').isDirty) setValue('customerId', settings.customerId);
+  }, [settings.customerId, getFieldState, setValue]);
+
+  const { submission, send, isUnresolved, isBusy } = useSubmission({
     onAdded: () => {
       resetField('domain', { defaultValue: '' });
       setFocus('domain');
     },
     onFailed: (error: ApiError) => {
-      if (error.retryAfterMs !== undefined) setRetryAt(Date.now() + error.retryAfterMs);
       const rest: string[] = [];
       for (const { field, message } of error.fieldErrors) {
         const name = FORM_FIELD[field];
@@ -50,22 +53,27 @@ export function AddDomainForm() {
       setUnplaced(rest);
     },
   });
+  const failed = submission.phase === 'failed' ? submission : undefined;
+  const secondsLeft = useCountdown(failed?.retryAt, failed?.failedAt ?? 0);
+  const blocked = isBusy || secondsLeft > 0;
 
   const values = useWatch({ control }) as DomainFormValues;
   const preview = useDomainPreview(values.domain);
   const previewBody = toDomainRequest(values, preview?.ok ? preview.ascii : values.domain.trim());
 
-  const onValid = async (valid: DomainFormValues) => {
-    const name = await normalizeDomainLazily(valid.domain);
-    if (!name.ok || waiting) return;
-    const attempt: Attempt = { customerId: valid.customerId.trim(), body: toDomainRequest(valid, name.ascii), unicode: name.unicode };
-    if (isUnresolved(attempt)) return; // sending again needs the explicit confirmation below
+  const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
+    if (blocked) return;
+    const attempt: Attempt = { customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
+    if (!confirmed && isUnresolved(attempt)) {
+      // The earlier add of this very domain may have worked: sending again needs the user's word.
+      document.getElementById(confirmId)?.focus();
+      return;
+    }
     setUnplaced([]);
     send(attempt);
   };
-
   return (
-    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit((valid) => { submitValid(valid, false); })(event)}>
       <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>
         <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
       </Field>
@@ -97,11 +105,13 @@ export function AddDomainForm() {
         </div>
       </div>
       <div className="actions">
-        <button type="submit" disabled={isSending || waiting} aria-busy={isSending}>{t('domain.submit')}</button>
-        {isSending && <span className="pending">{t('domain.sending')}</span>}
+        {/* aria-disabled, not disabled: the button keeps focus; the guard in useSubmission and
+            `blocked` above are what stop a second request. */}
+        <button type="submit" aria-disabled={blocked} aria-busy={isBusy}>{t('domain.submit')}</button>
+        {isBusy && <span className="pending">{t(submission.phase === 'checking' ? 'domain.checking' : 'domain.sending')}</span>}
       </div>
-      <SubmissionStatus submission={submission} retryAt={retryAt} unplacedErrors={unplaced}
-        onResend={(attempt) => { setUnplaced([]); send(attempt); }} />
+      <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
+        confirmId={confirmId} onResend={() => void handleSubmit((valid) => { submitValid(valid, true); })()} />
       <RequestPreview customerId={values.customerId.trim()} body={previewBody} language={settings.language} />
     </form>
   );

@@ -1,11 +1,13 @@
 import { apiRequest } from '../../lib/api-client.ts';
 import { addDomainResponseSchema, type DomainRequest, domainListSchema } from './schemas.ts';
 
+export const customerDomainsPath = (customerId: string) => ['customers', customerId, 'domains'] as const;
+
 export function addDomain(customerId: string, body: DomainRequest) {
-  return apiRequest({ method: 'POST', path: ['customers', customerId, 'domains'], body, schema: addDomainResponseSchema });
+  return apiRequest({ method: 'POST', path: customerDomainsPath(customerId), body, schema: addDomainResponseSchema });
 }
 
 /** Not in the brief: the simulator offers it, a real server may not (then it fails with 404/405). */
 export function listDomains(customerId: string, signal?: AbortSignal) {
-  return apiRequest({ method: 'GET', path: ['customers', customerId, 'domains'], schema: domainListSchema, ...(signal ? { signal } : {}) });
+  return apiRequest({ method: 'GET', path: customerDomainsPath(customerId), schema: domainListSchema, ...(signal ? { signal } : {}) });
 }

@@ -3,7 +3,7 @@ import { isMessageKey, type Translate } from '../../lib/i18n/i18n.ts';
 
 /** The sentence for a failed add; the server's own words (plain text) follow separately. */
 export function describeError(t: Translate, error: ApiError, domain: string): string {
-  const status = error.status ?? '';
+  const status = error.status ?? '?';
   switch (error.kind) {
     case 'conflict':
       return t('error.conflict', { domain });

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
+import { apiUrl } from '../../lib/api-client.ts';
+import { authHeaders } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
+import { isPathSegment } from '../../lib/path-segment.ts';
+import { customerDomainsPath } from './api.ts';
 import type { DomainRequest } from './schemas.ts';
 
 interface Props {
@@ -13,15 +17,18 @@ export function RequestPreview({ customerId, body, language }: Props) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const panel = useId();
-  const url = `${window.location.origin}/${__HOSTING_SERVICE_PATH__}/api/v1/customers/${customerId || '<customer>'}/domains`;
-  const json = JSON.stringify(body);
+  const url = window.location.origin + apiUrl(customerDomainsPath(isPathSegment(customerId) ? customerId : '<customer-id>'));
+  // authHeaders() decides the header's form; the key itself is never shown.
+  const headers = {
+    ...authHeaders({ apiKey: '<API-Key>' }),
+    Accept: 'application/json',
+    'Accept-Language': language,
+    'Content-Type': 'application/json',
+  };
   const curl = [
     `curl -X POST ${shellQuote(url)}`,
-    `  -H 'Authorization: Bearer <API-Key>'`,
-    `  -H 'Accept: application/json'`,
-    `  -H ${shellQuote(`Accept-Language: ${language}`)}`,
-    `  -H 'Content-Type: application/json'`,
-    `  --data ${shellQuote(json)}`,
+    ...Object.entries(headers).map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
+    `  --data ${shellQuote(JSON.stringify(body))}`,
   ].join(' \\\n');
 
   return (

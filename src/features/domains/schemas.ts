@@ -25,11 +25,28 @@ export type DomainRecord = z.infer<typeof domainRecordSchema>;
 /** A created record, or nothing when the server answers 201/204 without a body. */
 export const addDomainResponseSchema = z.optional(domainRecordSchema);
 
-// The list endpoint is not in the brief; a bare array and `{data|domains|items: []}` are accepted.
-const records = z.array(z.catch(domainRecordSchema, {}));
+// The list endpoint is not in the brief. A bare array and `{data|domains|items: [...]}` are
+// read; anything else fails, because an answer read as "no domains" would wrongly confirm that
+// an add with an unknown outcome did not happen.
+const listedDomain = z.looseObject({
+  domain: z.string(),
+  account: z.catch(z.optional(z.string()), undefined),
+});
+type ListedDomain = z.infer<typeof listedDomain>;
+const listedDomains = z.array(listedDomain);
 export const domainListSchema = z.pipe(
-  z.union([records, z.looseObject({ data: z.optional(records), domains: z.optional(records), items: z.optional(records) })]),
-  z.transform((value) => (Array.isArray(value) ? value : (value.data ?? value.domains ?? value.items ?? []))),
+  z.union([
+    listedDomains,
+    z.looseObject({ data: listedDomains }),
+    z.looseObject({ domains: listedDomains }),
+    z.looseObject({ items: listedDomains }),
+  ]),
+  z.transform((value): ListedDomain[] => {
+    if (Array.isArray(value)) return value;
+    // One of the three wrappers matched; their index signatures hide which from the type.
+    const wrapped = value as { data?: ListedDomain[]; domains?: ListedDomain[]; items?: ListedDomain[] };
+    return wrapped.data ?? wrapped.domains ?? wrapped.items ?? [];
+  }),
 );
 
 export const ACCOUNT = PATH_SEGMENT;
@@ -63,12 +80,16 @@ const required = (key: string) => z.minLength(1, key);
 /** Error messages are i18n keys (`field.*`), translated where they are shown. */
 export const domainFormSchema = z.object({
   customerId: z.string().check(z.trim(), required('field.customerId.required'), z.regex(PATH_SEGMENT, 'field.customerId.invalid')),
-  domain: z.string().check(
-    z.superRefine(async (value, ctx) => {
+  // Validated and normalised in one step: the form's output carries the name as it is sent.
+  domain: z.pipe(
+    z.string(),
+    z.transform(async (value, ctx) => {
       // tr46 is ~60 kB: loaded when the first name is checked, not on first paint.
       const { normalizeDomain } = await import('./domain-name.ts');
       const result = normalizeDomain(value);
-      if (!result.ok) ctx.addIssue({ code: 'custom', message: `field.domain.${result.reason}`, input: value });
+      if (result.ok) return { ascii: result.ascii, unicode: result.unicode };
+      ctx.issues.push({ code: 'custom', message: `field.domain.${result.reason}`, input: value });
+      return z.NEVER;
     }),
   ),
   account: z.string().check(z.trim(), required('field.account.required'), z.regex(ACCOUNT, 'field.account.invalid')),
@@ -83,11 +104,19 @@ export const domainFormSchema = z.object({
     if (!values.webEnabled) return;
     const target = checkTargetPath(values.webTarget);
     if (!target.ok) ctx.addIssue({ code: 'custom', path: ['webTarget'], message: `field.target.${target.reason}`, input: values.webTarget });
+  }, {
+    // Also when other fields failed: every mistake is shown at once, not one round at a time.
+    when: ({ value }) => {
+      const { webEnabled, webTarget } = (value ?? {}) as { webEnabled?: unknown; webTarget?: unknown };
+      return typeof webEnabled === 'boolean' && typeof webTarget === 'string';
+    },
   }),
 );
 
-/** The body for validated form values; `asciiDomain` is the normalised name. */
-export function toDomainRequest(values: DomainFormValues, asciiDomain: string): DomainRequest {
+export type DomainFormOutput = z.output<typeof domainFormSchema>;
+
+/** The body for form values; `asciiDomain` is the normalised name. */
+export function toDomainRequest(values: Omit<DomainFormValues, 'domain'>, asciiDomain: string): DomainRequest {
   const target = checkTargetPath(values.webTarget);
   return {
     domain: asciiDomain,

@@ -1,28 +1,26 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { useCountdown } from '../../lib/use-countdown.ts';
 import { describeError } from './describe-error.ts';
 import type { Attempt, Submission } from './use-submission.ts';
 
 interface Props {
   submission: Submission;
-  retryAt: number | undefined;
+  secondsLeft: number;
   /** Server errors that belong to no field of the form. */
   unplacedErrors: string[];
-  onResend: (attempt: Attempt) => void;
+  /** Id of the "send again anyway" button, focused when the user tries to resend without it. */
+  confirmId: string;
+  onResend: () => void;
 }
 
 /** Success and progress in a status region, failures in an alert, each in one short paragraph. */
-export function SubmissionStatus({ submission, retryAt, unplacedErrors, onResend }: Props) {
+export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, confirmId, onResend }: Props) {
   const t = useT();
-  const secondsLeft = useCountdown(retryAt);
   let status: ReactNode = null;
   let alert: ReactNode = null;
+  let countdown: ReactNode = null;
 
   const named = (a: Attempt) => (a.unicode === a.body.domain ? a.body.domain : `${a.unicode} (${a.body.domain})`);
-  const resend = (attempt: Attempt, label: string) => (
-    <button type="button" onClick={() => { onResend(attempt); }}>{label}</button>
-  );
 
   switch (submission.phase) {
     case 'added':
@@ -31,34 +29,47 @@ export function SubmissionStatus({ submission, retryAt, unplacedErrors, onResend
     case 'already-added':
       status = t('outcome.alreadyAdded', { domain: named(submission.attempt), account: submission.attempt.body.account });
       break;
-    case 'checking':
-      status = `${t('outcome.unknown', { domain: named(submission.attempt) })} ${t('outcome.checking', { customer: submission.attempt.customerId })}`;
+    case 'checking': {
+      // Why the outcome is open (timeout, cut connection, gateway) comes first, then the check.
+      const why = describeError(t, submission.error, named(submission.attempt));
+      status = `${why} ${t('outcome.unknown', { domain: named(submission.attempt) })} ${t('outcome.checking', { customer: submission.attempt.customerId })}`;
       break;
+    }
     case 'checked': {
       const domain = named(submission.attempt);
-      const intro = t('outcome.unknown', { domain });
+      const intro = `${describeError(t, submission.error, domain)} ${t('outcome.unknown', { domain })}`;
       if (submission.verdict === 'added') {
         status = t('outcome.added', { domain, account: submission.attempt.body.account });
       } else if (submission.verdict === 'added-elsewhere') {
         alert = t('outcome.addedElsewhere', { domain, account: submission.account ?? '' });
       } else if (submission.verdict === 'not-added') {
-        alert = <>{intro} {t('outcome.notAdded', { domain })} {resend(submission.attempt, t('outcome.sendAgain'))}</>;
+        alert = <>{intro} {t('outcome.notAdded', { domain })} <button type="button" onClick={onResend}>{t('outcome.sendAgain')}</button></>;
       } else {
-        alert = <>{intro} {t('outcome.stillUnknown', { domain })} {resend(submission.attempt, t('outcome.confirm'))}</>;
+        alert = (
+          <>
+            {intro} {t('outcome.stillUnknown', { domain })}{' '}
+            <button type="button" id={confirmId} onClick={onResend}>{t('outcome.confirm')}</button>
+          </>
+        );
       }
       break;
     }
     case 'failed': {
       const { error } = submission;
-      const detail = error.detail && error.kind !== 'validation' ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
-      const wait = retryAt === undefined ? '' : ` ${secondsLeft > 0 ? t('error.retryIn', { seconds: secondsLeft }) : t('error.retryNow')}`;
+      // With field errors the fields say it; otherwise the server's own words are the reason.
+      const detail = error.kind === 'validation' && error.fieldErrors.length > 0 ? undefined : error.detail;
       alert = (
         <>
-          {describeError(t, error, named(submission.attempt))}{wait}{detail}
+          {describeError(t, error, named(submission.attempt))}
+          {detail && ` ${t('error.serverSaid', { detail })}`}
           {error.kind === 'unauthorized' && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
           {unplacedErrors.length > 0 && <ul>{unplacedErrors.map((message) => <li key={message}>{message}</li>)}</ul>}
         </>
       );
+      // Outside the alert and not live: a ticking number would be re-announced every second.
+      if (submission.retryAt !== undefined) {
+        countdown = secondsLeft > 0 ? t('error.retryIn', { seconds: secondsLeft }) : t('error.retryNow');
+      }
       break;
     }
     default:
@@ -69,6 +80,7 @@ export function SubmissionStatus({ submission, retryAt, unplacedErrors, onResend
     <>
       <div role="status" className="status">{status}</div>
       <div role="alert" className="alert" hidden={alert === null}>{alert}</div>
+      {countdown && <p className="countdown">{countdown}</p>}
     </>
   );
 }

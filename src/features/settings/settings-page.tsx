@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { isSendableApiKey } from '../../lib/auth.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
 import { PATH_SEGMENT } from '../../lib/path-segment.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
+import { runtimeQueries } from './queries.ts';
 import { SimulatorNotice } from './simulator-notice.tsx';
 
 const settingsSchema = z.object({
-  apiKey: z.string().check(z.trim()),
+  apiKey: z.string().check(z.trim(), z.refine(isSendableApiKey, 'field.apiKey.invalid')),
   customerId: z.string().check(z.trim(), z.regex(new RegExp(`^$|${PATH_SEGMENT.source}`), 'field.customerId.invalid')),
   language: z.enum(LANGUAGES),
 });
@@ -21,6 +23,7 @@ export function SettingsPage() {
   const t = useT();
   const settings = useSettings();
   const queryClient = useQueryClient();
+  const { data: runtime } = useQuery(runtimeQueries.info());
   const [message, setMessage] = useState('');
   const [showKey, setShowKey] = useState(false);
   const ids = { apiKey: useId(), customerId: useId(), language: useId() };
@@ -31,7 +34,7 @@ export function SettingsPage() {
 
   const save = handleSubmit((values) => {
     settingsStore.update(values);
-    setMessage(translateMessage(t, 'settings.saved') ?? '');
+    setMessage(t('settings.saved'));
   });
 
   const forget = () => {
@@ -46,19 +49,26 @@ export function SettingsPage() {
     <section aria-labelledby="settings-title">
       <h1 id="settings-title" tabIndex={-1}>{t('settings.title')}</h1>
       <p className="intro">{t('settings.intro')}</p>
-      {__HOSTING_SIMULATOR__ && <SimulatorNotice />}
+      {runtime?.simulator && <SimulatorNotice />}
       <form onSubmit={(event) => void save(event)} noValidate className="form">
-        <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}>
+        <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
+          error={translateMessage(t, errors.apiKey?.message)}>
           <div className="with-button">
+            {/* A text field masked by CSS, not type=password: browsers offer to save password
+                fields in their password manager, which would keep the key past the session. */}
             <input
               id={ids.apiKey}
-              type={showKey ? 'text' : 'password'}
+              type="text"
+              className={showKey ? undefined : 'masked'}
               autoComplete="off"
+              autoCapitalize="none"
               spellCheck={false}
+              data-1p-ignore
+              data-lpignore="true"
               {...register('apiKey')}
             />
             <button type="button" className="secondary" aria-pressed={showKey} onClick={() => { setShowKey((v) => !v); }}>
-              {showKey ? t('settings.hide') : t('settings.show')}
+              {t('settings.show')}
             </button>
           </div>
         </Field>

@@ -13,7 +13,6 @@ export const de: Record<MessageKey, string> = {
   'settings.apiKey': 'API-Key',
   'settings.apiKey.hint': 'Erstellen Sie einen im Hosting Panel: Benutzereinstellungen (oben rechts), Bereich „API“.',
   'settings.show': 'API-Key anzeigen',
-  'settings.hide': 'API-Key verbergen',
   'settings.customerId': 'Kunden-ID',
   'settings.customerId.hint': 'Wird als Vorgabe im Formular „Domain hinzufügen“ verwendet, z. B. c0002.',
   'settings.language': 'Sprache',
@@ -27,6 +26,7 @@ export const de: Record<MessageKey, string> = {
   'settings.simulator.customer': 'nur Kunde c0002',
   'settings.simulator.noperm': 'gültig, aber ohne API-Berechtigung',
 
+  'field.apiKey.invalid': 'Ein API-Key besteht nur aus sichtbaren ASCII-Zeichen: keine Leerzeichen, Steuerzeichen, Umlaute oder Emoji.',
   'field.customerId.invalid': 'Verwenden Sie 1 bis 64 Buchstaben, Ziffern, „_“ oder „-“ (zum Beispiel c0002).',
   'field.customerId.required': 'Geben Sie die Kunden-ID ein.',
   'field.account.required': 'Geben Sie den Hosting-Account ein, zum Beispiel web77.',
@@ -50,7 +50,7 @@ export const de: Record<MessageKey, string> = {
   'field.target.not-absolute': 'Der Zielpfad muss mit „/“ beginnen.',
   'field.target.dot-dot': 'Der Zielpfad darf kein „..“-Segment enthalten.',
   'field.target.backslash': 'Verwenden Sie im Zielpfad „/“, nicht „\\“.',
-  'field.target.control': 'Der Zielpfad enthält Steuerzeichen.',
+  'field.target.control': 'Der Zielpfad enthält Steuerzeichen oder unsichtbare Formatierungszeichen.',
   'field.target.too-long': 'Der Zielpfad ist zu lang (höchstens 1024 Zeichen).',
 
   'domain.title': 'Domain hinzufügen',
@@ -70,6 +70,7 @@ export const de: Record<MessageKey, string> = {
   'domain.mail': 'E-Mail',
   'domain.dkim': 'DKIM-Signatur',
   'domain.submit': 'Domain hinzufügen',
+  'domain.checking': 'Wird geprüft…',
   'domain.sending': 'Wird hinzugefügt…',
   'domain.noKey': 'Für diese Browser-Sitzung ist kein API-Key gesetzt.',
   'domain.noKey.link': 'API-Key eingeben',

@@ -11,7 +11,6 @@ export const en = {
   'settings.apiKey': 'API key',
   'settings.apiKey.hint': 'Create one in the hosting panel: user settings (top right), box "API".',
   'settings.show': 'Show API key',
-  'settings.hide': 'Hide API key',
   'settings.customerId': 'Customer ID',
   'settings.customerId.hint': 'Used as the default on the add-domain form, e.g. c0002.',
   'settings.language': 'Language',
@@ -25,6 +24,7 @@ export const en = {
   'settings.simulator.customer': 'customer c0002 only',
   'settings.simulator.noperm': 'valid, but without API permission',
 
+  'field.apiKey.invalid': 'An API key has only visible ASCII characters: no spaces, control characters, accents or emoji.',
   'field.customerId.invalid': 'Use 1 to 64 letters, digits, "_" or "-" (for example c0002).',
   'field.customerId.required': 'Enter the customer ID.',
   'field.account.required': 'Enter the hosting account, for example web77.',
@@ -48,7 +48,7 @@ export const en = {
   'field.target.not-absolute': 'The target path must start with "/".',
   'field.target.dot-dot': 'The target path cannot contain a ".." segment.',
   'field.target.backslash': 'Use "/" in the target path, not "\\".',
-  'field.target.control': 'The target path contains control characters.',
+  'field.target.control': 'The target path contains control or invisible formatting characters.',
   'field.target.too-long': 'The target path is too long (at most 1024 characters).',
 
   'domain.title': 'Add domain',
@@ -68,6 +68,7 @@ export const en = {
   'domain.mail': 'Email',
   'domain.dkim': 'DKIM signing',
   'domain.submit': 'Add domain',
+  'domain.checking': 'Checking…',
   'domain.sending': 'Adding…',
   'domain.noKey': 'No API key is set for this browser session.',
   'domain.noKey.link': 'Enter your API key',
