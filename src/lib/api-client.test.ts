@@ -327,3 +327,13 @@ describe('apiRequest (the app-wide client)', () => {
     }
   });
 });
+
+describe('an API key a header cannot carry', () => {
+  it.each(['bad\u200bkey', 'schlüssel', 'line\nbreak'])('%j fails as unsendable-key, known unsent, before fetch', async (apiKey) => {
+    const { spy, client } = clientWith(json({}, 201), { ...SETTINGS, apiKey });
+    const error = await client(post()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'unsendable-key', outcomeUnknown: false });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { ApiError } from './api-error.ts';
-import { authHeaders } from './auth.ts';
+import { authHeaders, isSendableApiKey } from './auth.ts';
 import { isJsonContentType } from './error-body.ts';
 import { isPathSegment } from './path-segment.ts';
 import { toApiError } from './response-error.ts';
@@ -36,6 +36,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new TypeError('API path segment outside the allowlist');
     }
     const settings = options.getSettings();
+    // A key from before the settings check (or edited storage) must fail here, knowingly
+    // unsent, not inside fetch() where it would look like a request that may have gone out.
+    if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': settings.language,

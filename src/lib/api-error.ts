@@ -1,5 +1,6 @@
 export type ApiErrorKind =
   | 'unauthorized' // 401: key wrong, expired or missing
+  | 'unsendable-key' // the key has characters a header cannot carry: nothing was sent
   | 'forbidden' // 403: key accepted, action refused (permission or IP restriction)
   | 'not-found' // 404 with JSON: the customer or account does not exist
   | 'route-not-found' // 404 without JSON: the proxy route or service path is wrong

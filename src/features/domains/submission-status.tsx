@@ -62,7 +62,7 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
         <>
           {describeError(t, error, named(submission.attempt))}
           {detail && ` ${t('error.serverSaid', { detail })}`}
-          {error.kind === 'unauthorized' && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
+          {(error.kind === 'unauthorized' || error.kind === 'unsendable-key') && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
           {unplacedErrors.length > 0 && <ul>{unplacedErrors.map((message) => <li key={message}>{message}</li>)}</ul>}
         </>
       );

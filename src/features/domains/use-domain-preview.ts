@@ -19,8 +19,3 @@ export function useDomainPreview(input: string) {
 
   return useMemo(() => (module && wanted ? module.normalizeDomain(input) : undefined), [module, wanted, input]);
 }
-
-export async function normalizeDomainLazily(input: string) {
-  const { normalizeDomain } = await import('./domain-name.ts');
-  return normalizeDomain(input);
-}

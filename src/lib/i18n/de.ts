@@ -81,6 +81,7 @@ export const de: Record<MessageKey, string> = {
 
   'error.unauthorized': 'Der Server hat den API-Key nicht akzeptiert: Er ist falsch, abgelaufen oder wurde widerrufen.',
   'error.unauthorized.link': 'API-Key prüfen',
+  'error.unsendable-key': 'Der API-Key enthält Zeichen, die nicht gesendet werden können; es wurde nichts gesendet. Prüfen Sie ihn in den Einstellungen.',
   'error.forbidden': 'Der Server hat den API-Key akzeptiert, diese Aktion aber abgelehnt: Dem Key fehlt die Berechtigung, oder seine IP-Beschränkung erlaubt die Adresse nicht, die der Server sieht – das ist die des Proxys, nicht die Ihres Browsers.',
   'error.not-found': 'Der Server kennt diesen Kunden oder Account nicht.',
   'error.route-not-found': 'Unter dieser Adresse wurde die API nicht gefunden: Die Proxy-Route oder der Dienstpfad ist falsch.',

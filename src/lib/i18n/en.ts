@@ -79,6 +79,7 @@ export const en = {
 
   'error.unauthorized': 'The server did not accept the API key: it is wrong, expired or was revoked.',
   'error.unauthorized.link': 'Check the API key',
+  'error.unsendable-key': 'The API key contains characters that cannot be sent; nothing was sent. Check it in Settings.',
   'error.forbidden': 'The server accepted the API key but refused this action: the key lacks the permission, or its IP restriction does not allow the address the server sees, which is the proxy\'s, not your browser\'s.',
   'error.not-found': 'The server does not know this customer or account.',
   'error.route-not-found': 'The API was not found at this address: the proxy route or service path is wrong.',
