@@ -1,84 +1,43 @@
 // The proxy mounted on a plain Node server, in front of (a) local http servers that record what
 // arrives and (b) the real simulator over HTTPS. Everything asserted is what a client or the
 // upstream can observe: status, headers, bodies, the requests that arrived, the log lines.
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../e2e/sim/server.ts';
 import { DOCUMENTED_BODY } from '../../e2e/sim/test-helpers.ts';
 import { PROXY_PROBLEM_TYPE } from '../lib/proxy-problem.ts';
 import { createHostingProxy, type HostingProxyOptions } from './hosting-proxy.ts';
+import {
+  closedPort,
+  closeTestServers,
+  listen,
+  onCleanup,
+  portOf,
+  readBody,
+  recordingUpstream,
+  send,
+  type Answer,
+} from './test-servers.ts';
 
 const DOMAINS = '/liveconfig/api/v1/customers/c0002/domains';
 
 // ---------------------------------------------------------------------------------------------
 // Plumbing: every server a test starts is closed after it, whatever the test's outcome.
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  const pending = cleanups.splice(0).reverse();
-  for (const cleanup of pending) await cleanup();
-});
+afterEach(closeTestServers);
 
-function portOf(server: net.Server): number {
-  return (server.address() as AddressInfo).port;
-}
-
-async function listen<T extends net.Server>(server: T): Promise<T> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+/** The upstream's usual answer: created, with headers the proxy passes on and a cookie it must not. */
+const created = (_req: IncomingMessage, res: ServerResponse): void => {
+  res.writeHead(201, {
+    'Content-Type': 'application/json',
+    Location: `${DOMAINS}/d1`,
+    'X-Upstream': 'recorder',
+    'Set-Cookie': ['session=upstream-secret; Path=/', 'other=1'],
   });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (server instanceof http.Server) server.closeAllConnections();
-        server.close(() => { resolve(); });
-      }),
-  );
-  return server;
-}
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-async function readBody(stream: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** A plain http upstream that records every request and answers with `answer`. */
-async function recordingUpstream(
-  answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.writeHead(201, {
-      'Content-Type': 'application/json',
-      Location: `${DOMAINS}/d1`,
-      'X-Upstream': 'recorder',
-      'Set-Cookie': ['session=upstream-secret; Path=/', 'other=1'],
-    });
-    res.end(JSON.stringify({ id: 'd1', domain: 'example.org' }));
-  },
-) {
-  const received: Recorded[] = [];
-  const server = await listen(
-    http.createServer((req, res) => {
-      void readBody(req).then((body) => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        answer(req, res);
-      });
-    }),
-  );
-  return { received, port: portOf(server), origin: new URL(`http://127.0.0.1:${portOf(server)}`) };
-}
+  res.end(JSON.stringify({ id: 'd1', domain: 'example.org' }));
+};
 
 interface ProxyUnderTest {
   port: number;
@@ -115,49 +74,14 @@ async function startProxy(
   return { port: portOf(server), logs, nextCalls };
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/** node:http rather than fetch, so Cookie, Origin and odd paths leave the client exactly as written. */
-function send(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        readBody(res).then(
-          (body) => { resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8') }); },
-          reject,
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
 function problemOf(answer: Answer): { type?: unknown; code?: unknown; status?: unknown } {
   expect(answer.headers['content-type']).toBe('application/problem+json');
   return JSON.parse(answer.text) as { type?: unknown; code?: unknown; status?: unknown };
 }
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve); });
-  const port = portOf(server);
-  await new Promise<void>((resolve) => { server.close(() => { resolve(); }); });
-  return port;
-}
-
 async function simulator(): Promise<RunningSimulator> {
   const sim = await startSimulator({ port: 0 });
-  cleanups.push(() => sim.close());
+  onCleanup(() => sim.close());
   return sim;
 }
 
@@ -190,7 +114,7 @@ const documentedHeaders = (key: string): Record<string, string> => ({
 
 describe('forwarding to a plain http upstream', () => {
   it('passes the documented POST through unchanged, minus Cookie and Origin, with Host rewritten', async () => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     const proxy = await startProxy({ origin: upstream.origin });
     // Non-ASCII bytes on purpose: the body must arrive byte for byte, not re-encoded.
     const body = Buffer.from(JSON.stringify({ ...DOCUMENTED_BODY, domain: 'münchen.de' }), 'utf8');
@@ -280,7 +204,7 @@ describe('forwarding to a plain http upstream', () => {
   it.each(['/liveconfig/api/v2/x', '/__sim/requests', '/liveconfig/apix', '/liveconfig/api/v1x', '/', '/other/api/v1/x'])(
     'does not forward %s: next() runs and the upstream sees nothing',
     async (path) => {
-      const upstream = await recordingUpstream();
+      const upstream = await recordingUpstream(created);
       const proxy = await startProxy({ origin: upstream.origin });
 
       const answer = await send(proxy.port, path, { method: 'POST', headers: documentedHeaders('k'), body: '{}' });
@@ -302,7 +226,7 @@ describe('forwarding to a plain http upstream', () => {
     '/liveconfig/api/v1/customers/..',
     '/liveconfig/api/v1/customers/%zz',
   ])('refuses %s with 400 and forwards nothing', async (path) => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     const proxy = await startProxy({ origin: upstream.origin });
 
     const answer = await send(proxy.port, path, { method: 'POST', headers: documentedHeaders('k'), body: '{}' });
@@ -370,7 +294,7 @@ describe('forwarding to a plain http upstream', () => {
 
 describe('the log callback', () => {
   it('gets one line per proxied request: method, path without query, status, and no header values', async () => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     const proxy = await startProxy({ origin: upstream.origin });
     const secrets = { Authorization: 'Bearer demo-admin-key', Cookie: 'panel=cookie-value-xyz' };
 
@@ -549,14 +473,14 @@ describe('request smuggling and path tricks', () => {
     `/liveconfig/api/v1/customers//domains`,
     `/liveconfig/api/v1/customers/%63/domains`,
   ])('refuses %s with 400 and forwards nothing', async (path) => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     const proxy = await startProxy({ origin: upstream.origin });
     expect((await send(proxy.port, path)).status).toBe(400);
     expect(upstream.received).toEqual([]);
   });
 
   it.each(['TRACE', 'OPTIONS', 'PROPFIND'])('does not forward %s', async (method) => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     const proxy = await startProxy({ origin: upstream.origin });
     expect((await send(proxy.port, DOMAINS, { method })).status).toBe(405);
     expect(upstream.received).toEqual([]);

@@ -1,11 +1,11 @@
 // The real vite.config.ts end to end: Vite's dev server with the hosting-panel plugin, configured
 // only through the environment, in front of a local http server that records what arrives.
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROXY_PROBLEM_TYPE } from '../lib/proxy-problem.ts';
+import { closedPort, closeTestServers, onCleanup, recordingUpstream, send } from './test-servers.ts';
 
 const DOMAINS = '/liveconfig/api/v1/customers/c0002/domains';
 const BODY = JSON.stringify({
@@ -16,15 +16,6 @@ const BODY = JSON.stringify({
   mail: { enabled: true, dkim: true },
 });
 
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-
 beforeEach(() => {
   // readHostingConfig() runs when vite.config.ts is loaded, i.e. inside createServer(): only the
   // variables a test sets may be in effect.
@@ -34,41 +25,15 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  const pending = cleanups.splice(0).reverse();
-  for (const cleanup of pending) await cleanup();
+  await closeTestServers();
   vi.unstubAllEnvs();
 });
 
-async function readBody(stream: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function recordingUpstream(): Promise<{ port: number; received: Recorded[] }> {
-  const received: Recorded[] = [];
-  const server = http.createServer((req, res) => {
-    void readBody(req).then((body) => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': 'upstream=1' });
-      res.end('{"id":"d1"}');
-    });
-  });
-  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve); });
-  cleanups.push(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => { resolve(); });
-  }));
-  return { port: (server.address() as AddressInfo).port, received };
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve); });
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => { server.close(() => { resolve(); }); });
-  return port;
-}
+/** The upstream's answer: created, with a cookie the proxy must not pass on. */
+const created = (_req: IncomingMessage, res: ServerResponse): void => {
+  res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': 'upstream=1' });
+  res.end('{"id":"d1"}');
+};
 
 async function startVite(): Promise<number> {
   const server: ViteDevServer = await createServer({
@@ -77,31 +42,11 @@ async function startVite(): Promise<number> {
     logLevel: 'silent',
     clearScreen: false,
   });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('vite: no TCP address');
   return address.port;
-}
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/** node:http, so the Cookie header certainly leaves the client. */
-function send(port: number, urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: urlPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        readBody(res).then((text) => { resolve({ status: res.statusCode ?? 0, headers: res.headers, text }); }, reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
 }
 
 const HEADERS = {
@@ -114,7 +59,7 @@ const HEADERS = {
 
 describe('vite dev server with vite.config.ts', () => {
   it('forwards the API prefix to HOSTING_SERVER unchanged and without Cookie; serves everything else itself', async () => {
-    const upstream = await recordingUpstream();
+    const upstream = await recordingUpstream(created);
     vi.stubEnv('HOSTING_SERVER', `http://127.0.0.1:${upstream.port}`);
     const port = await startVite();
 
@@ -127,7 +72,7 @@ describe('vite dev server with vite.config.ts', () => {
     const [got] = upstream.received;
     expect(got?.method).toBe('POST');
     expect(got?.url).toBe(DOMAINS);
-    expect(got?.body).toBe(BODY);
+    expect(got?.text).toBe(BODY);
     expect(got?.headers.authorization).toBe('Bearer k');
     expect(got?.headers.accept).toBe('application/json');
     expect(got?.headers['accept-language']).toBe('en');
