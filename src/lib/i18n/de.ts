@@ -58,7 +58,7 @@ export const de: Record<MessageKey, string> = {
   'domain.name': 'Domainname',
   'domain.name.hint': 'Internationale Namen sind möglich; sie werden in ihrer Punycode-Form gesendet.',
   'domain.note.url-reduced': 'Die eingefügte Adresse wurde auf ihren Hostnamen gekürzt.',
-  'domain.note.converted': 'Wird gesendet als {ascii}',
+  'domain.note.converted': 'gesendet als {ascii}',
   'domain.account': 'Hosting-Account',
   'domain.www': 'Auch unter www.{domain} erreichbar',
   'domain.www.plain': 'Auch unter der www-Variante erreichbar',

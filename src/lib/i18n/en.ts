@@ -56,7 +56,7 @@ export const en = {
   'domain.name': 'Domain name',
   'domain.name.hint': 'International names are fine; they are sent in their punycode form.',
   'domain.note.url-reduced': 'Reduced the pasted address to its host name.',
-  'domain.note.converted': 'Will be sent as {ascii}',
+  'domain.note.converted': 'sent as {ascii}',
   'domain.account': 'Hosting account',
   'domain.www': 'Also serve www.{domain}',
   'domain.www.plain': 'Also serve the www variant',
