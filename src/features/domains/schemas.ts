@@ -49,7 +49,7 @@ export const domainListSchema = z.pipe(
   }),
 );
 
-export const ACCOUNT = PATH_SEGMENT;
+const ACCOUNT = PATH_SEGMENT;
 
 /** What the form holds: strings and booleans exactly as typed. */
 export interface DomainFormValues {

@@ -23,7 +23,7 @@ export type Submission =
   /** 409 for a domain whose earlier add had an unknown outcome: that earlier add worked. */
   | { phase: 'already-added'; attempt: Attempt };
 
-export const attemptKey = (a: Pick<Attempt, 'customerId' | 'body'>) => `${a.customerId}\n${a.body.domain}\n${a.body.account}`;
+const attemptKey = (a: Pick<Attempt, 'customerId' | 'body'>) => `${a.customerId}\n${a.body.domain}\n${a.body.account}`;
 
 /**
  * Sends at most one POST per user action and never on its own: a synchronous ref guards
