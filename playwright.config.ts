@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+
+// One control token per run for the simulator's /__sim/*. Workers evaluate this file again but
+// inherit the runner's environment, so all of them (and the web server) share the runner's token.
+process.env.E2E_SIM_CONTROL_TOKEN ??= randomBytes(32).toString('hex');
 
 /** The simulator's fixed port in tests: specs reach its control surface (/__sim/) there. */
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 8444);
@@ -28,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}/`,
-    env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '' },
+    env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '', HOSTING_SIM_CONTROL_TOKEN: process.env.E2E_SIM_CONTROL_TOKEN },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',

@@ -9,17 +9,31 @@ function unauthorized(detail: string): AccessResult {
   return { ok: false, response: problemResponse(401, detail, { headers: { 'WWW-Authenticate': 'Bearer' } }) };
 }
 
+/** The key of a Bearer header; the scheme is case-insensitive (RFC 9110, 11.1), the key exact. */
+function bearerKey(authorization: string): string | undefined {
+  return /^bearer +(\S+) *$/i.exec(authorization)?.[1];
+}
+
+/**
+ * The grant of the key this header carries, if the simulator knows it. Cheap and body-free, so
+ * the request log can decide whether a request's body is worth reading at all.
+ */
+export function grantFor(
+  authorization: string | undefined,
+  extraKeys: ReadonlyMap<string, KeyGrant>,
+): KeyGrant | undefined {
+  const key = authorization === undefined ? undefined : bearerKey(authorization);
+  return key === undefined ? undefined : (SEED_KEYS.get(key) ?? extraKeys.get(key));
+}
+
 export function checkCustomerAccess(
   authorization: string | undefined,
   customerId: string,
   extraKeys: ReadonlyMap<string, KeyGrant> = new Map(),
 ): AccessResult {
   if (authorization === undefined || authorization.trim() === '') return unauthorized('An API key is required.');
-  // The auth scheme is case-insensitive (RFC 9110, 11.1); the key itself is compared exactly.
-  const match = /^bearer +(\S+) *$/i.exec(authorization);
-  const key = match?.[1];
-  if (key === undefined) return unauthorized('Use "Authorization: Bearer <API key>".');
-  const grant = SEED_KEYS.get(key) ?? extraKeys.get(key);
+  if (bearerKey(authorization) === undefined) return unauthorized('Use "Authorization: Bearer <API key>".');
+  const grant = grantFor(authorization, extraKeys);
   if (!grant) return unauthorized('The API key is not valid.');
   if (grant.role === 'no-permission') {
     return { ok: false, response: problemResponse(403, 'This account has no permission to use the API.') };

@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { createSimApp } from './app.ts';
 import type { SimState } from './state.ts';
-import { API, DOCUMENTED_BODY, documentedHeaders, postDomain } from './test-helpers.ts';
+import { API, DOCUMENTED_BODY, createTestSim, documentedHeaders, postDomain } from './test-helpers.ts';
 
 let app: Hono;
 let state: SimState;
 
 beforeEach(() => {
-  ({ app, state } = createSimApp());
+  ({ app, state } = createTestSim());
 });
 
 async function problemOf(response: Response): Promise<unknown> {
@@ -140,7 +139,7 @@ describe('other API requests', () => {
   });
 
   it('serves another service path when configured', async () => {
-    const custom = createSimApp({ servicePath: 'panel' }).app;
+    const custom = createTestSim({ servicePath: 'panel' }).app;
     const moved = await custom.request('/panel/api/v1/customers/c0002/domains', { headers: documentedHeaders('demo-customer-key') });
     expect(moved.status).toBe(200);
     const old = await custom.request(`${API}/customers/c0002/domains`, { headers: documentedHeaders('demo-customer-key') });

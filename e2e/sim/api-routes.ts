@@ -1,9 +1,8 @@
-// The simulated hosting API under /<servicePath>/api/v1. Every request is recorded first, then a
-// queued fault (if any) decides whether the real handler runs at all.
+// The simulated hosting API under /<servicePath>/api/v1. Every request passes the intake first
+// (api-intake.ts: recorded, body read only for a known key, faults), then its route.
 import { Hono } from 'hono';
 import { checkCustomerAccess } from './access.ts';
-import { applyFault } from './apply-fault.ts';
-import { takeFault } from './faults.ts';
+import { createApiIntake } from './api-intake.ts';
 import { jsonResponse, problemResponse } from './problem.ts';
 import { takeDomainId, type DomainRecord, type SimState } from './state.ts';
 import { validateDomainRequest } from './validate-domain.ts';
@@ -25,31 +24,10 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
-export function createApiRoutes(state: SimState): Hono {
+export function createApiRoutes(state: SimState, options: { maxBodyBytes: number }): Hono {
   const api = new Hono();
 
-  // Recorded before faults and handling, so a request that hangs or is reset still counts.
-  api.use('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    const path = url.pathname + url.search;
-    const body = await c.req.text();
-    state.requests.push({ method: c.req.method, path, headers: Object.fromEntries(c.req.raw.headers), body, at: Date.now() });
-    const fault = takeFault(state, c.req.method, path);
-    if (!fault) {
-      await next();
-      return;
-    }
-    await applyFault(fault, {
-      next,
-      env: c.env,
-      signal: AbortSignal.any([c.req.raw.signal, state.shutdown.signal]),
-      replaceResponse: (response) => {
-        // Cleared first: Hono's `c.res` setter copies the old answer's headers (Location) over.
-        c.res = undefined;
-        c.res = response;
-      },
-    });
-  });
+  api.use('*', createApiIntake(state, options.maxBodyBytes));
 
   api.post(DOMAINS_PATH, async (c) => {
     const customerId = c.req.param('customerId');

@@ -2,7 +2,9 @@
 // and behind a socket (server.ts, `npm run dev`, Playwright).
 import { Hono } from 'hono';
 import { createApiRoutes } from './api-routes.ts';
+import { DEFAULT_MAX_BODY_BYTES, checkMaxBodyBytes } from './body-cap.ts';
 import { createControlRoutes } from './control-routes.ts';
+import { checkControlToken, createControlToken } from './control-token.ts';
 import { SimConnectionError } from './faults.ts';
 import { problemResponse } from './problem.ts';
 import { createSimState, type SimState } from './state.ts';
@@ -10,17 +12,32 @@ import { createSimState, type SimState } from './state.ts';
 export interface SimAppOptions {
   /** The path segment before /api/v1 (HOSTING_SERVICE_PATH); default 'liveconfig'. */
   servicePath?: string;
+  /**
+   * What /__sim/* requires as `Authorization: Bearer <token>`: 16+ token68 characters. Default:
+   * 32 random bytes as hex, made here, returned as `controlToken`.
+   */
+  controlToken?: string;
+  /** Largest request body accepted (413 above it), on API and control routes; default 1 MiB. */
+  maxBodyBytes?: number;
 }
 
-export function createSimApp(options: SimAppOptions = {}): { app: Hono; state: SimState } {
+export interface SimApp {
+  app: Hono;
+  state: SimState;
+  controlToken: string;
+}
+
+export function createSimApp(options: SimAppOptions = {}): SimApp {
   const servicePath = options.servicePath ?? 'liveconfig';
   if (!/^[A-Za-z0-9._~-]+$/.test(servicePath)) {
     throw new Error(`servicePath must be one plain path segment, got "${servicePath}"`);
   }
+  const controlToken = checkControlToken(options.controlToken ?? createControlToken());
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const state = createSimState();
   const app = new Hono();
-  app.route('/__sim', createControlRoutes(state));
-  app.route(`/${servicePath}/api/v1`, createApiRoutes(state));
+  app.route('/__sim', createControlRoutes(state, { controlToken, maxBodyBytes }));
+  app.route(`/${servicePath}/api/v1`, createApiRoutes(state, { maxBodyBytes }));
   app.notFound((c) => problemResponse(404, `Nothing at ${new URL(c.req.url).pathname}.`));
   app.onError((error) => {
     // Rethrown so that app.request() rejects like fetch does on a network error; over a socket
@@ -28,5 +45,5 @@ export function createSimApp(options: SimAppOptions = {}): { app: Hono; state: S
     if (error instanceof SimConnectionError) throw error;
     return problemResponse(500, error.message);
   });
-  return { app, state };
+  return { app, state, controlToken };
 }

@@ -1,24 +1,27 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
-import { createSimApp } from './app.ts';
 import { SimConnectionError } from './faults.ts';
-import { API, DOCUMENTED_BODY, documentedHeaders, postDomain, queueFault } from './test-helpers.ts';
+import { API, DOCUMENTED_BODY, controlRequest, createTestSim, documentedHeaders, postDomain, queueFault } from './test-helpers.ts';
 
 let app: Hono;
 
 beforeEach(() => {
-  ({ app } = createSimApp());
+  ({ app } = createTestSim());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 async function storedDomains(): Promise<unknown> {
-  return (await app.request('/__sim/domains')).json();
+  return (await controlRequest(app, '/domains')).json();
 }
 
 describe('recorded requests and reset', () => {
   it('records API requests with lower-case headers and the raw body, oldest first', async () => {
     await postDomain(app, 'c0002');
     await app.request(`${API}/customers/c0002/domains?x=1`, { headers: { Authorization: 'Bearer demo-customer-key' } });
-    const response = await app.request('/__sim/requests');
+    const response = await controlRequest(app, '/requests');
     expect(response.status).toBe(200);
     const requests = (await response.json()) as { method: string; path: string; headers: Record<string, string>; body: string; at: number }[];
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
@@ -37,18 +40,18 @@ describe('recorded requests and reset', () => {
   });
 
   it('does not record control requests', async () => {
-    await app.request('/__sim/domains');
-    expect(await (await app.request('/__sim/requests')).json()).toEqual([]);
+    await controlRequest(app, '/domains');
+    expect(await (await controlRequest(app, '/requests')).json()).toEqual([]);
   });
 
   it('reset clears domains, requests and faults and restarts ids', async () => {
     await postDomain(app, 'c0002');
     await queueFault(app, { action: 'respond', status: 503 });
     expect(await storedDomains()).toEqual([{ id: 'd0001', ...DOCUMENTED_BODY, customer: 'c0002' }]);
-    const reset = await app.request('/__sim/reset', { method: 'POST' });
+    const reset = await controlRequest(app, '/reset', { method: 'POST' });
     expect(reset.status).toBe(204);
     expect(await storedDomains()).toEqual([]);
-    expect(await (await app.request('/__sim/requests')).json()).toEqual([]);
+    expect(await (await controlRequest(app, '/requests')).json()).toEqual([]);
     const created = await postDomain(app, 'c0002');
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ id: 'd0001' });
@@ -98,38 +101,44 @@ describe('faults', () => {
   });
 
   it('respond without status only delays the real answer', async () => {
+    vi.useFakeTimers();
     await queueFault(app, { action: 'respond', delayMs: 150 });
-    const started = Date.now();
-    const response = await postDomain(app, 'c0002');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(response.status).toBe(201);
+    let answered = false;
+    const pending = postDomain(app, 'c0002').finally(() => {
+      answered = true;
+    });
+    await vi.advanceTimersByTimeAsync(149);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answered).toBe(true);
+    expect((await pending).status).toBe(201);
   });
 
   it('reset rejects the in-process request with SimConnectionError but still records it', async () => {
     await queueFault(app, { action: 'reset', when: 'after' });
     await expect(postDomain(app, 'c0002')).rejects.toBeInstanceOf(SimConnectionError);
     expect(await storedDomains()).toHaveLength(1);
-    expect(await (await app.request('/__sim/requests')).json()).toHaveLength(1);
+    expect(await (await controlRequest(app, '/requests')).json()).toHaveLength(1);
   });
 
   it('hang holds the request until the client aborts', async () => {
+    vi.useFakeTimers();
     await queueFault(app, { action: 'hang' });
     const controller = new AbortController();
     const request = new Request(`http://sim${API}/customers/c0002/domains`, { signal: controller.signal, headers: documentedHeaders('demo-customer-key') });
-    const pending = Promise.resolve(app.request(request));
-    const outcome = await Promise.race([pending.then(() => 'answered'), new Promise((resolve) => {
-      setTimeout(() => {
-        resolve('waiting');
-      }, 100);
-    })]);
-    expect(outcome).toBe('waiting');
+    let settled = false;
+    const pending = Promise.resolve(app.request(request)).finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(settled).toBe(false);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'SimConnectionError', kind: 'aborted' });
   });
 
   it('DELETE /__sim/faults drops pending faults', async () => {
     await queueFault(app, { action: 'respond', status: 500, count: 3 });
-    expect((await app.request('/__sim/faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await controlRequest(app, '/faults', { method: 'DELETE' })).status).toBe(204);
     expect((await postDomain(app, 'c0002')).status).toBe(201);
   });
 
@@ -141,7 +150,7 @@ describe('faults', () => {
     [{ action: 'hang', when: 'during' }],
     [{ action: 'respond', stauts: 500 }],
   ])('refuses the malformed fault %j with 400', async (fault) => {
-    const response = await app.request('/__sim/faults', { method: 'POST', body: JSON.stringify(fault) });
+    const response = await controlRequest(app, '/faults', { method: 'POST', body: JSON.stringify(fault) });
     expect(response.status).toBe(400);
     expect(await response.json()).toHaveProperty('error');
   });
@@ -149,13 +158,13 @@ describe('faults', () => {
 
 describe('extra keys', () => {
   const register = (body: unknown) =>
-    app.request('/__sim/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    controlRequest(app, '/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   it('a registered customer key works for its customer only, until the next reset', async () => {
     expect((await register({ key: 'marker-key-123', role: 'customer', customerId: 'c0002' })).status).toBe(204);
     expect((await postDomain(app, 'c0002', { key: 'marker-key-123' })).status).toBe(201);
     expect((await postDomain(app, 'c0001', { key: 'marker-key-123', body: { ...DOCUMENTED_BODY, account: 'web1' } })).status).toBe(403);
-    await app.request('/__sim/reset', { method: 'POST' });
+    await controlRequest(app, '/reset', { method: 'POST' });
     expect((await postDomain(app, 'c0002', { key: 'marker-key-123', body: { ...DOCUMENTED_BODY, domain: 'other.example' } })).status).toBe(401);
   });
 

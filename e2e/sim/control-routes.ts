@@ -1,5 +1,6 @@
 // Test-only control surface under /__sim. The proxy forwards only the API prefix, so the page can
-// never reach these routes; tests call the simulator directly.
+// never reach these routes; tests call the simulator directly, with the control token made at
+// start (control-token.ts): every route answers 401 without `Authorization: Bearer <token>`.
 //
 //   POST   /__sim/reset     domains back to seed, recorded requests and faults cleared → 204
 //   GET    /__sim/requests  recorded API requests, oldest first → 200 JSON
@@ -9,13 +10,21 @@
 //   POST   /__sim/keys      register a key {key, role: admin|customer|no-permission, customerId?}
 //                           until the next reset, so tests can use a marker key no page shows
 import { Hono } from 'hono';
+import { capBody } from './body-cap.ts';
+import { requireControlToken } from './control-token.ts';
 import { parseFaultRequest } from './faults.ts';
 import { jsonResponse } from './problem.ts';
 import type { KeyGrant } from './seed.ts';
 import { resetSimState, type SimState } from './state.ts';
 
-export function createControlRoutes(state: SimState): Hono {
+export interface ControlRoutesOptions {
+  controlToken: string;
+  maxBodyBytes: number;
+}
+
+export function createControlRoutes(state: SimState, options: ControlRoutesOptions): Hono {
   const control = new Hono();
+  control.use('*', requireControlToken(options.controlToken), capBody(options.maxBodyBytes));
 
   control.post('/reset', (c) => {
     resetSimState(state);

@@ -1,6 +1,6 @@
 // `npm run sim`: the simulator on its own, e.g. to point HOSTING_SERVER at it or to try curl.
-//   tsx e2e/sim/main.ts [--port N] [--host H] [--cert-out FILE]
-import { writeFile } from 'node:fs/promises';
+//   tsx e2e/sim/main.ts [--port N] [--host H] [--cert-out FILE] [--control-token-file FILE]
+import { open, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { DEMO_KEYS, SEED_CUSTOMERS, SEED_KEYS, describeKey } from './seed.ts';
 import { startSimulator } from './server.ts';
@@ -11,8 +11,21 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'cert-out': { type: 'string' },
     'service-path': { type: 'string' },
+    'control-token-file': { type: 'string' },
   },
 });
+
+/** Owner-only from the first byte: the mode is set before the token is written. */
+async function writeSecret(file: string, secret: string): Promise<void> {
+  const handle = await open(file, 'w', 0o600);
+  try {
+    // open()'s mode applies only to a new file; an existing one keeps its mode unless changed.
+    await handle.chmod(0o600);
+    await handle.writeFile(secret);
+  } finally {
+    await handle.close();
+  }
+}
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -27,6 +40,8 @@ const sim = await startSimulator({
 });
 const certOut = values['cert-out'];
 if (certOut !== undefined) await writeFile(certOut, sim.cert);
+const tokenFile = values['control-token-file'];
+if (tokenFile !== undefined) await writeSecret(tokenFile, sim.controlToken);
 
 const servicePath = values['service-path'] ?? 'liveconfig';
 const lines = [
@@ -45,7 +60,11 @@ const lines = [
   'Customers and hosting accounts:',
   ...[...SEED_CUSTOMERS].map(([customerId, accounts]) => `  ${customerId}: ${accounts.join(', ')}`),
   '',
-  'Test control surface: /__sim/reset, /__sim/requests, /__sim/faults, /__sim/domains',
+  'Test control surface: /__sim/reset, /__sim/requests, /__sim/faults, /__sim/domains, /__sim/keys,',
+  '  with "Authorization: Bearer <control token>" (a new token at each start).',
+  tokenFile === undefined
+    ? '  The token is not shown; pass --control-token-file FILE to save it (mode 600).'
+    : `  Token written to ${tokenFile} (mode 600).`,
 ];
 console.log(lines.join('\n'));
 

@@ -20,6 +20,18 @@ export const SEED_KEYS: ReadonlyMap<string, KeyGrant> = new Map<string, KeyGrant
   [DEMO_KEYS.noPermission, { role: 'no-permission' }],
 ]);
 
+/** A demo key with what it may do, flat and serialisable (the page lists them from runtime.json). */
+export interface DemoKeyGrant {
+  readonly key: string;
+  readonly role: KeyGrant['role'];
+  readonly customerId?: string;
+}
+
+export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = Object.values(DEMO_KEYS).flatMap((key) => {
+  const grant = SEED_KEYS.get(key);
+  return grant ? [{ key, ...grant }] : [];
+});
+
 /** Customer id → its hosting accounts. */
 export const SEED_CUSTOMERS: ReadonlyMap<string, readonly string[]> = new Map([
   ['c0001', ['web1', 'web2']],

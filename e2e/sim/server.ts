@@ -2,15 +2,14 @@
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createSimApp } from './app.ts';
+import { createSimApp, type SimAppOptions } from './app.ts';
 import { shutdownSimState, type SimState } from './state.ts';
 import { createSelfSignedCertificate } from './tls.ts';
 
-export interface SimulatorOptions {
+export interface SimulatorOptions extends SimAppOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
-  servicePath?: string;
 }
 
 export interface RunningSimulator {
@@ -19,6 +18,8 @@ export interface RunningSimulator {
   port: number;
   /** PEM of the self-signed certificate, for clients to pin. */
   cert: string;
+  /** What /__sim/* requires as `Authorization: Bearer <controlToken>`. Never print it. */
+  controlToken: string;
   state: SimState;
   close(): Promise<void>;
 }
@@ -29,7 +30,8 @@ function originOf(host: string, port: number): string {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = options.host ?? '127.0.0.1';
-  const { app, state } = createSimApp(options.servicePath === undefined ? {} : { servicePath: options.servicePath });
+  const { servicePath, controlToken: requestedToken, maxBodyBytes } = options;
+  const { app, state, controlToken } = createSimApp({ servicePath, controlToken: requestedToken, maxBodyBytes });
   const hostnames = ['localhost', '127.0.0.1', '::1'];
   if (!hostnames.includes(host) && host !== '0.0.0.0' && host !== '::') hostnames.push(host);
   const { key, cert } = await createSelfSignedCertificate(hostnames);
@@ -63,5 +65,5 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     return closing;
   };
 
-  return { origin: originOf(host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host, port), port, cert, state, close };
+  return { origin: originOf(host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host, port), port, cert, controlToken, state, close };
 }

@@ -26,7 +26,13 @@ export interface RecordedRequest {
   path: string;
   /** Lower-case header names; repeated headers joined with ", " as Fetch's Headers does. */
   headers: Record<string, string>;
+  /**
+   * The body as text, cut to its first 16 KiB (see request-log.ts). Empty until read, and never
+   * read for a request without a key the simulator knows.
+   */
   body: string;
+  /** Present when `body` is not the whole body: cut for the log, or refused as too large. */
+  bodyTruncated?: true;
   /** Date.now() when the request arrived. */
   at: number;
 }

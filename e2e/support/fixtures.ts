@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { SIM_PORT } from '../../playwright.config.ts';
-import { SimControl } from './sim-control.ts';
+import { SimControl, simControlToken } from './sim-control.ts';
 
 /** Everything the browser said on the console, and every CSP violation it reported. */
 export interface PageWatch {
@@ -11,7 +11,12 @@ export interface PageWatch {
 export const test = base.extend<{ sim: SimControl; watch: PageWatch }>({
   sim: async ({ playwright }, use) => {
     // The control surface is test tooling on loopback; its certificate is the simulator's own.
-    const request = await playwright.request.newContext({ baseURL: `https://127.0.0.1:${SIM_PORT}`, ignoreHTTPSErrors: true });
+    // Every control call carries the run's token: the simulator refuses /__sim/* without it.
+    const request = await playwright.request.newContext({
+      baseURL: `https://127.0.0.1:${SIM_PORT}`,
+      ignoreHTTPSErrors: true,
+      extraHTTPHeaders: { Authorization: `Bearer ${simControlToken()}` },
+    });
     const sim = new SimControl(request);
     await sim.reset();
     await use(sim);

@@ -1,10 +1,25 @@
 import type { APIRequestContext } from '@playwright/test';
 
+/** As the simulator records it (e2e/sim/state.ts). */
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** The first 16 KiB; empty for a request without a key the simulator knows (never read). */
   body: string;
+  /** Present when `body` is not the whole body. */
+  bodyTruncated?: true;
+  at: number;
+}
+
+/**
+ * The simulator's control token: playwright.config.ts makes it once per run and hands it to the
+ * web server, whose built-in simulator then requires it on /__sim/*.
+ */
+export function simControlToken(): string {
+  const token = process.env.E2E_SIM_CONTROL_TOKEN;
+  if (!token) throw new Error('E2E_SIM_CONTROL_TOKEN is not set: playwright.config.ts sets it; run the specs through it');
+  return token;
 }
 
 export interface Fault {
@@ -57,6 +72,12 @@ export class SimControl {
 
   private async expectOk<T extends { ok(): boolean; status(): number }>(pending: Promise<T>): Promise<T> {
     const response = await pending;
+    if (response.status() === 401) {
+      throw new Error(
+        'simulator control answered 401: the running simulator expects another control token ' +
+        '(a reused web server started by an earlier run? stop it, or start it with HOSTING_SIM_CONTROL_TOKEN=$E2E_SIM_CONTROL_TOKEN)',
+      );
+    }
     if (!response.ok()) throw new Error(`simulator control answered ${response.status()}`);
     return response;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { type ApiRequest, apiRequest, createApiClient } from './api-client.ts';
+import { type ApiRequest, apiRequest, buildRequest, createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import type { Settings } from './settings-store.ts';
 
@@ -121,6 +121,20 @@ describe('createApiClient: the request it sends', () => {
     expect(headers.get('Accept-Language')).toBe('de');
   });
 
+  it('sends exactly what buildRequest() describes (what "Show request" shows): URL, method, headers, body', async () => {
+    const { spy, client } = clientWith(json({}));
+    const body = { domain: 'xn--bcher-kva.example', account: 'web77', note: 'ä "quoted"' };
+    await client({ method: 'POST', path: ['customers', 'c0002', 'domains'], body, schema: z.unknown() });
+
+    const built = buildRequest(BASE, { method: 'POST', path: ['customers', 'c0002', 'domains'], body }, SETTINGS);
+    const init = sentInit(spy);
+    expect(spy.mock.calls[0]?.[0]).toBe(built.url);
+    expect(init.method).toBe(built.method);
+    expect(init.headers).toEqual(built.headers);
+    expect(init.body).toBe(built.body);
+    expect(built.body).toBe(JSON.stringify(body));
+  });
+
   it('never follows redirects and never sends cookies', async () => {
     const { spy, client } = clientWith(json({}));
     await client(get());
@@ -137,7 +151,9 @@ describe('createApiClient: the request it sends', () => {
     ['%2e%2e'],
     ['%2E%2E'],
     [''],
-    ['a'.repeat(65)],
+    ['.hidden'],
+    ['c;x'],
+    ['a'.repeat(256)],
     ['c1?x=1'],
     ['c1#x'],
     ['c 1'],
@@ -151,10 +167,10 @@ describe('createApiClient: the request it sends', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it('accepts segments of 1 and 64 allowed characters', async () => {
+  it('accepts segments of 1 and 255 unreserved characters, dots inside included', async () => {
     const { spy, client } = clientWith(json({}));
-    await client(get(['customers', 'a'.repeat(64), 'x', 'A-z_9']));
-    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers/${'a'.repeat(64)}/x/A-z_9`);
+    await client(get(['customers', 'a'.repeat(255), 'x', 'A-z_9', 'example.org', '~u']));
+    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers/${'a'.repeat(255)}/x/A-z_9/example.org/~u`);
   });
 });
 

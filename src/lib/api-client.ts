@@ -39,12 +39,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A key from before the settings check (or edited storage) must fail here, knowingly
     // unsent, not inside fetch() where it would look like a request that may have gone out.
     if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': settings.language,
-      ...authHeaders(settings),
-    };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const built = buildRequest(options.basePath, request, settings);
 
     // A plain timer rather than AbortSignal.timeout(): it pauses with the page's clock, so the
     // timeout path can be driven in tests without waiting 30 real seconds.
@@ -53,20 +48,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timeout = timeoutController.signal;
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     try {
-      return await send(request, signal, timeout, headers);
+      return await send(request, built, signal, timeout);
     } finally {
       clearTimeout(timer);
     }
   };
 
-  async function send<T>(request: ApiRequest<T>, signal: AbortSignal, timeout: AbortSignal, headers: Record<string, string>): Promise<T> {
+  async function send<T>(request: ApiRequest<T>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal): Promise<T> {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await doFetch(`${options.basePath}/${request.path.join('/')}`, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? null : JSON.stringify(request.body),
+      response = await doFetch(built.url, {
+        method: built.method,
+        headers: built.headers,
+        body: built.body,
         signal,
         // Never follow a redirect with the key attached, never send or take cookies.
         redirect: 'manual',
@@ -121,9 +116,35 @@ function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<
 
 export const API_BASE_PATH = `/${__HOSTING_SERVICE_PATH__}/api/v1`;
 
-/** The same-origin URL of an API path, as the client builds it (for showing, e.g. as curl). */
-export function apiUrl(path: readonly string[]): string {
-  return `${API_BASE_PATH}/${path.join('/')}`;
+/** A request exactly as the client hands it to fetch(): the one builder of URL, headers and body. */
+export interface BuiltRequest {
+  url: string;
+  method: ApiRequest<unknown>['method'];
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/**
+ * Used by the client for every request and by anything that shows a request ("Show request"),
+ * so what is shown is what is sent. Path segments are checked by the client before it builds.
+ */
+export function buildRequest(
+  basePath: string,
+  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'body'>,
+  settings: Pick<Settings, 'apiKey' | 'language'>,
+): BuiltRequest {
+  const headers: Record<string, string> = {
+    ...authHeaders(settings),
+    Accept: 'application/json',
+    'Accept-Language': settings.language,
+  };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  return {
+    url: `${basePath}/${request.path.join('/')}`,
+    method: request.method,
+    headers,
+    body: request.body === undefined ? null : JSON.stringify(request.body),
+  };
 }
 
 export const apiRequest: ApiClient = createApiClient({

@@ -1,3 +1,5 @@
+import type { ProxyErrorCode } from './proxy-contract.ts';
+
 export type ApiErrorKind =
   | 'unauthorized' // 401: key wrong, expired or missing
   | 'unsendable-key' // the key has characters a header cannot carry: nothing was sent
@@ -30,7 +32,7 @@ export interface ApiErrorInit {
   fieldErrors?: FieldError[];
   /** Milliseconds until a retry is allowed (429/503 with Retry-After). */
   retryAfterMs?: number | undefined;
-  proxyCode?: string | undefined;
+  proxyCode?: ProxyErrorCode | undefined;
   /** True when the request may have reached the server: its effect is unknown. */
   outcomeUnknown?: boolean;
   cause?: unknown;
@@ -44,7 +46,7 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly fieldErrors: FieldError[];
   readonly retryAfterMs: number | undefined;
-  readonly proxyCode: string | undefined;
+  readonly proxyCode: ProxyErrorCode | undefined;
   readonly outcomeUnknown: boolean;
 
   constructor(kind: ApiErrorKind, init: ApiErrorInit = {}) {

@@ -6,8 +6,6 @@ export interface ErrorBody {
   isJson: boolean;
   detail: string | undefined;
   fieldErrors: FieldError[];
-  /** `type` of an RFC 9457 problem; the panel's own proxy marks its answers with one. */
-  problemType: string | undefined;
   code: string | undefined;
 }
 
@@ -36,7 +34,7 @@ export function isJsonContentType(contentType: string | null): boolean {
 }
 
 export function readErrorBody(contentType: string | null, raw: string): ErrorBody {
-  const empty: ErrorBody = { isJson: false, detail: undefined, fieldErrors: [], problemType: undefined, code: undefined };
+  const empty: ErrorBody = { isJson: false, detail: undefined, fieldErrors: [], code: undefined };
   if (!raw.trim()) return empty;
   if (!isJsonContentType(contentType)) return { ...empty, detail: plainText(raw) };
 
@@ -57,7 +55,6 @@ export function readErrorBody(contentType: string | null, raw: string): ErrorBod
     isJson: true,
     detail: detail ? shorten(detail) : undefined,
     fieldErrors,
-    problemType: body.type || undefined,
     code: body.code || undefined,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorKind, FieldError } from './api-error.ts';
-import { PROXY_PROBLEM_TYPE } from './proxy-problem.ts';
+import { NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from './proxy-contract.ts';
 import { DEFAULT_RETRY_AFTER_MS } from './retry-after.ts';
 import { toApiError } from './response-error.ts';
 
@@ -21,7 +21,7 @@ interface BodyCase {
   fieldErrors: FieldError[];
 }
 
-// Every shape DESIGN.md "Errors" names, as the service might send it with a 422.
+// Every shape README "Errors" names, as the service might send it with a 422.
 const BODY_CASES: BodyCase[] = [
   {
     name: 'RFC 9457 problem with errors[].pointer',
@@ -280,23 +280,46 @@ describe('toApiError: status mapping', () => {
     expect(errorFor(status, '').retryAfterMs).toBe(DEFAULT_RETRY_AFTER_MS);
   });
 
-  it.each([502, 504])('%i from the panel proxy → proxy with its code and an unknown outcome', (status) => {
-    const error = jsonError(status, { type: PROXY_PROBLEM_TYPE, title: 'Upstream unreachable', code: 'ECONNREFUSED', detail: 'connect ECONNREFUSED 10.0.0.1:443' }, PROBLEM_TYPE);
+  const marked = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    errorFor(status, JSON.stringify(body), { 'Content-Type': PROBLEM_TYPE, [PROXY_MARK_HEADER]: '1', ...headers });
+
+  it.each([
+    [502, 'upstream_reset'],
+    [504, 'upstream_timeout'],
+    [502, 'upstream_invalid_answer'],
+    [502, 'upstream_error'],
+  ] as const)('%i with the proxy mark and code %s → proxy, outcome unknown', (status, code) => {
+    const error = marked(status, { type: PROXY_PROBLEM_TYPE, code, detail: 'the proxy says' });
     expect(error.kind).toBe('proxy');
-    expect(error.proxyCode).toBe('ECONNREFUSED');
+    expect(error.proxyCode).toBe(code);
     expect(error.outcomeUnknown).toBe(true);
     expect(error.status).toBe(status);
+    // The proxy's own English text is not shown: the page has its own sentence per code.
+    expect(error.detail).toBeUndefined();
   });
 
-  it.each(['upstream_refused', 'upstream_dns', 'upstream_unreachable', 'upstream_certificate_rejected', 'upstream_tls'])(
-    'proxy code %s means the request never left the proxy: the outcome is known', (code) => {
-      const error = jsonError(502, { type: PROXY_PROBLEM_TYPE, code }, PROBLEM_TYPE);
-      expect(error.kind).toBe('proxy');
-      expect(error.outcomeUnknown).toBe(false);
-    });
+  it.each([...NEVER_SENT_PROXY_CODES])('marked code %s means the request never left the proxy: the outcome is known', (code) => {
+    const error = marked(502, { type: PROXY_PROBLEM_TYPE, code });
+    expect(error.kind).toBe('proxy');
+    expect(error.outcomeUnknown).toBe(false);
+  });
 
-  it.each(['upstream_reset', 'upstream_timeout', 'upstream_error'])('proxy code %s leaves the outcome unknown', (code) => {
-    expect(jsonError(502, { type: PROXY_PROBLEM_TYPE, code }, PROBLEM_TYPE).outcomeUnknown).toBe(true);
+  it('a marked answer with a code the page does not know is treated as the worst case: unknown outcome', () => {
+    const error = marked(502, { type: PROXY_PROBLEM_TYPE, code: 'something_new' });
+    expect(error.proxyCode).toBe('upstream_error');
+    expect(error.outcomeUnknown).toBe(true);
+  });
+
+  it("the proxy's 503 (busy) carries its Retry-After", () => {
+    const error = marked(503, { type: PROXY_PROBLEM_TYPE, code: 'proxy_busy' }, { 'Retry-After': '1' });
+    expect(error).toMatchObject({ kind: 'proxy', proxyCode: 'proxy_busy', outcomeUnknown: false, retryAfterMs: 1000 });
+  });
+
+  it.each([502, 504])('%i copying the proxy body without the mark is a gateway error: outcome unknown, never "not sent"', (status) => {
+    const error = jsonError(status, { type: PROXY_PROBLEM_TYPE, code: 'upstream_refused', status }, PROBLEM_TYPE);
+    expect(error.kind).toBe('gateway');
+    expect(error.proxyCode).toBeUndefined();
+    expect(error.outcomeUnknown).toBe(true);
   });
 
   it('a proxy problem type on a 500 is just a server error', () => {

@@ -1,22 +1,24 @@
 import { ApiError, type ApiErrorKind } from './api-error.ts';
 import { readErrorBody } from './error-body.ts';
-import { PROXY_PROBLEM_TYPE } from './proxy-problem.ts';
+import { isProxyErrorCode, NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER } from './proxy-contract.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
-const NEVER_SENT_PROXY_CODES = new Set([
-  'upstream_refused', 'upstream_dns', 'upstream_unreachable', 'upstream_certificate_rejected', 'upstream_tls',
-]);
-
-/** Status first, body second (DESIGN.md, "Errors"): one typed error for any non-2xx answer. */
+/** Status first, body second (README, "Errors"): one typed error for any non-2xx answer. */
 export function toApiError(response: Response, raw: string): ApiError {
   const { status } = response;
   const body = readErrorBody(response.headers.get('Content-Type'), raw);
   const base = { status, detail: body.detail, fieldErrors: body.fieldErrors };
 
-  if ((status === 502 || status === 504) && body.problemType === PROXY_PROBLEM_TYPE) {
-    // The proxy never connected for these: the request cannot have reached the server.
-    const neverSent = body.code !== undefined && NEVER_SENT_PROXY_CODES.has(body.code);
-    return new ApiError('proxy', { ...base, detail: undefined, proxyCode: body.code, outcomeUnknown: !neverSent });
+  // Only the mark makes an answer the proxy's own: a hosting server can copy the proxy's body,
+  // never its header. An unmarked 502 stays a gateway error whose outcome is unknown.
+  if (response.headers.has(PROXY_MARK_HEADER)) {
+    const proxyCode = isProxyErrorCode(body.code) ? body.code : 'upstream_error';
+    return new ApiError('proxy', {
+      status,
+      proxyCode,
+      outcomeUnknown: !NEVER_SENT_PROXY_CODES.has(proxyCode),
+      retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined,
+    });
   }
   if (status === 429 || status === 503) {
     const kind = status === 429 ? 'rate-limited' : 'unavailable';

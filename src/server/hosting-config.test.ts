@@ -1,9 +1,9 @@
-// readHostingConfig(env): the environment contract of DESIGN.md, "Configuration".
+// readHostingConfig(env): the environment contract of README, "Configuration".
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostingConfigError, readHostingConfig } from './hosting-config.ts';
+import { HostingConfigError, readHostingConfig, sendsKeyInClear } from './hosting-config.ts';
 
 describe('readHostingConfig', () => {
   it('defaults: no server (the simulator), service path liveconfig, system CAs, TLS checked', () => {
@@ -13,6 +13,36 @@ describe('readHostingConfig', () => {
       ca: undefined,
       insecureTls: false,
       simulatorPort: 0,
+      simulatorControlToken: undefined,
+      limits: { timeoutMs: 60_000, maxBodyBytes: 1_048_576, maxExchanges: 64 },
+    });
+  });
+
+  describe('HOSTING_MAX_BODY_BYTES and HOSTING_MAX_EXCHANGES', () => {
+    it('take whole numbers above 0', () => {
+      const { limits } = readHostingConfig({ HOSTING_MAX_BODY_BYTES: '2048', HOSTING_MAX_EXCHANGES: ' 8 ' });
+      expect(limits).toEqual({ timeoutMs: 60_000, maxBodyBytes: 2048, maxExchanges: 8 });
+    });
+
+    it.each(['0', '-1', '1.5', '1e6', 'lots', '99999999999999999999'])('refuse %j, naming the variable', (value) => {
+      expect(() => readHostingConfig({ HOSTING_MAX_BODY_BYTES: value })).toThrow(/HOSTING_MAX_BODY_BYTES must be a whole number above 0/);
+      expect(() => readHostingConfig({ HOSTING_MAX_EXCHANGES: value })).toThrow(/HOSTING_MAX_EXCHANGES must be a whole number above 0/);
+    });
+  });
+
+  describe('sendsKeyInClear', () => {
+    it.each([
+      ['http://panel.example.com:8080', true],
+      ['http://10.0.0.5', true],
+      ['http://[2001:db8::1]:8080', true],
+      ['http://localhost:8443', false],
+      ['http://api.localhost', false],
+      ['http://127.0.0.1:8443', false],
+      ['http://127.1.2.3', false],
+      ['http://[::1]:8443', false],
+      ['https://panel.example.com:8443', false],
+    ])('%s → %s', (server, clear) => {
+      expect(sendsKeyInClear(new URL(server))).toBe(clear);
     });
   });
 

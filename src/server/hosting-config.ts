@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { PROXY_DEFAULTS, type ProxyLimits } from './hosting-proxy.ts';
 
-/** What the dev/preview server needs to reach the hosting server (DESIGN.md, Configuration). */
+/** What the panel's servers need to reach the hosting server (README, "Configuration"). */
 export interface HostingConfig {
   /** Origin of the real hosting server; undefined means "start the built-in simulator". */
   server: URL | undefined;
@@ -10,6 +11,9 @@ export interface HostingConfig {
   insecureTls: boolean;
   /** Fixed port for the built-in simulator (tests reach its control surface there); 0 = any. */
   simulatorPort: number;
+  /** The simulator's control-surface token, when the tests start it; otherwise it makes its own. */
+  simulatorControlToken: string | undefined;
+  limits: ProxyLimits;
 }
 
 const SERVICE_PATH = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,7 +40,31 @@ export function readHostingConfig(env: NodeJS.ProcessEnv = process.env): Hosting
     ca: caFile ? readFileSync(caFile, 'utf8') : undefined,
     insecureTls: env.HOSTING_INSECURE_TLS === '1',
     simulatorPort,
+    simulatorControlToken: env.HOSTING_SIM_CONTROL_TOKEN?.trim() || undefined,
+    limits: {
+      timeoutMs: PROXY_DEFAULTS.timeoutMs,
+      maxBodyBytes: positiveInteger(env, 'HOSTING_MAX_BODY_BYTES', PROXY_DEFAULTS.maxBodyBytes),
+      maxExchanges: positiveInteger(env, 'HOSTING_MAX_EXCHANGES', PROXY_DEFAULTS.maxExchanges),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new HostingConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True when the API key would cross a network in clear text: http:// to a host off this machine. */
+export function sendsKeyInClear(server: URL): boolean {
+  if (server.protocol !== 'http:') return false;
+  const host = server.hostname.toLowerCase();
+  return !(LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 function parseServer(value: string | undefined): URL | undefined {

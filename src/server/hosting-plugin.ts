@@ -1,17 +1,18 @@
 import type { Server } from 'node:http';
 import type { Connect, Logger, Plugin } from 'vite';
-import { readHostingConfig } from './hosting-config.ts';
+import { type DemoKey, RUNTIME_INFO_PATH, type RuntimeInfo } from '../lib/runtime-info.ts';
+import { readHostingConfig, sendsKeyInClear } from './hosting-config.ts';
 import { createHostingProxy } from './hosting-proxy.ts';
 
 /** What the plugin needs of the built-in simulator (e2e/sim), handed in by vite.config.ts. */
 export interface BuiltInSimulator {
-  start: (options: { port: number; servicePath: string }) => Promise<{ origin: string; cert: string; close: () => Promise<void> }>;
+  start: (options: { port: number; servicePath: string; controlToken?: string }) =>
+    Promise<{ origin: string; cert: string; close: () => Promise<void> }>;
+  /** The simulator's public demo keys, for the page (through runtime.json) and the banner. */
+  demoKeys: readonly DemoKey[];
   /** Printed at start-up: the demo keys and what each may do. */
   banner: string;
 }
-
-/** Where the page asks whether it runs on the simulator; a production host has no such file. */
-export const RUNTIME_INFO_PATH = '/__panel/runtime.json';
 
 /**
  * The panel's server side, for `vite` and `vite preview` alike: forwards the API prefix to the
@@ -25,7 +26,11 @@ export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
 
   const target = async () => {
     if (config.server) return { origin: config.server, ca: config.ca, insecureTls: config.insecureTls };
-    simulator ??= builtIn.start({ port: config.simulatorPort, servicePath: config.servicePath });
+    simulator ??= builtIn.start({
+      port: config.simulatorPort,
+      servicePath: config.servicePath,
+      ...(config.simulatorControlToken ? { controlToken: config.simulatorControlToken } : {}),
+    });
     const sim = await simulator;
     // Trust the simulator by pinning its fresh certificate, the way HOSTING_CA_FILE pins a real one.
     return { origin: new URL(sim.origin), ca: sim.cert, insecureTls: false };
@@ -34,13 +39,16 @@ export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
   const attach = (middlewares: Connect.Server, httpServer: Server | null, logger: Logger, host: unknown) => {
     announce(logger);
     warnIfExposed(logger, host);
+    const runtime: RuntimeInfo = config.server ? { simulator: false, demoKeys: [] } : { simulator: true, demoKeys: [...builtIn.demoKeys] };
+    const runtimeBody = JSON.stringify(runtime);
     middlewares.use(RUNTIME_INFO_PATH, (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ simulator: !config.server }));
+      res.end(runtimeBody);
     });
     middlewares.use(createHostingProxy({
       target,
       servicePath: config.servicePath,
+      ...config.limits,
       log: (line) => { logger.info(`[proxy] ${line}`, { timestamp: true }); },
     }));
     httpServer?.on('close', () => { void simulator?.then((sim) => sim.close()); });
@@ -50,6 +58,12 @@ export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
   const announce = (logger: Logger) => {
     if (config.server) {
       logger.info(`[proxy] /${config.servicePath}/api/v1/* → ${config.server.origin}`);
+      if (sendsKeyInClear(config.server)) {
+        logger.warn(
+          `\n  !!! HOSTING_SERVER=${config.server.origin} is plain http:// to another machine: every API key\n` +
+          '  !!! travels in CLEAR TEXT and anyone on the network path can read it. Use https://.\n',
+        );
+      }
       if (config.insecureTls) {
         logger.warn(
           '\n  !!! HOSTING_INSECURE_TLS=1: the hosting server\'s certificate is NOT checked. Anyone on the\n' +

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../e2e/sim/server.ts';
 import { DOCUMENTED_BODY } from '../../e2e/sim/test-helpers.ts';
-import { PROXY_PROBLEM_TYPE } from '../lib/proxy-problem.ts';
+import { PROXY_PROBLEM_TYPE } from '../lib/proxy-contract.ts';
 import { createHostingProxy, type HostingProxyOptions } from './hosting-proxy.ts';
 import {
   closedPort,
@@ -90,7 +90,7 @@ function queueSimFault(sim: RunningSimulator, fault: Record<string, unknown>): P
   return new Promise((resolve, reject) => {
     const req = https.request(
       `${sim.origin}/__sim/faults`,
-      { method: 'POST', ca: sim.cert, headers: { 'Content-Type': 'application/json' }, agent: false },
+      { method: 'POST', ca: sim.cert, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sim.controlToken}` }, agent: false },
       (res) => {
         void readBody(res).then((body) => {
           if (res.statusCode === 200) resolve();
@@ -142,6 +142,7 @@ describe('forwarding to a plain http upstream', () => {
     expect(got?.headers['accept-language']).toBe('de-DE,de;q=0.9,en;q=0.5');
     expect(got?.headers['content-type']).toBe('application/json');
     expect(got?.headers.host).toBe(`127.0.0.1:${upstream.port}`);
+    expect(got?.headers['content-length']).toBe(String(body.length));
     expect(got?.headers).not.toHaveProperty('cookie');
     expect(got?.headers).not.toHaveProperty('origin');
 
@@ -149,27 +150,80 @@ describe('forwarding to a plain http upstream', () => {
     expect(JSON.parse(answer.text)).toEqual({ id: 'd1', domain: 'example.org' });
     expect(answer.headers['content-type']).toBe('application/json');
     expect(answer.headers.location).toBe(`${DOMAINS}/d1`);
-    expect(answer.headers['x-upstream']).toBe('recorder');
+    expect(answer.headers).not.toHaveProperty('x-upstream');
     expect(answer.headers).not.toHaveProperty('set-cookie');
     expect(proxy.nextCalls).toEqual([]);
   });
 
-  it('drops the headers that Connection names as hop-by-hop, both ways (RFC 9110 §7.6.1)', async () => {
+  it('forwards only the allowlisted request headers, and passes back only the allowlisted answer headers', async () => {
     const upstream = await recordingUpstream((_req, res) => {
-      res.writeHead(200, { Connection: 'X-Upstream-Hop', 'X-Upstream-Hop': 'hop', 'X-Upstream-End': 'end' });
-      res.end('ok');
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Language': 'de',
+        ETag: '"v1"',
+        'Last-Modified': 'Wed, 21 Oct 2026 07:28:00 GMT',
+        Allow: 'GET, POST',
+        RateLimit: 'limit=10, remaining=9, reset=5',
+        'RateLimit-Policy': '10;w=1',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Credentials': 'true',
+        'Clear-Site-Data': '"*"',
+        Refresh: '0; url=https://evil.example/',
+        Link: '<https://evil.example/x.js>; rel=preload; as=script',
+        'Service-Worker-Allowed': '/',
+        'Strict-Transport-Security': 'max-age=1',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+        'X-Hosting-Panel-Proxy': '1',
+        Connection: 'X-Upstream-Hop',
+        'X-Upstream-Hop': 'hop',
+      });
+      res.end('{}');
     });
     const proxy = await startProxy({ origin: upstream.origin });
 
     const answer = await send(proxy.port, DOMAINS, {
-      headers: { Connection: 'keep-alive, X-Client-Hop', 'X-Client-Hop': 'hop', 'X-Client-End': 'end' },
+      headers: {
+        ...documentedHeaders('k'),
+        'X-Customer-ID': 'c0002',
+        'X-User-Name': 'web77',
+        'If-None-Match': '"v0"',
+        'If-Match': '"v1"',
+        'X-Forwarded-For': '10.0.0.1',
+        'X-Forwarded-Host': 'evil.example',
+        Forwarded: 'for=10.0.0.1',
+        'X-Real-IP': '10.0.0.1',
+        'X-HTTP-Method-Override': 'DELETE',
+        'X-Client-End': 'end',
+        Referer: 'http://localhost:5173/#/settings',
+        'Proxy-Authorization': 'Basic eDp5',
+      },
     });
 
-    expect(upstream.received[0]?.headers).not.toHaveProperty('x-client-hop');
-    expect(upstream.received[0]?.headers['x-client-end']).toBe('end');
+    const got = upstream.received[0]?.headers ?? {};
+    expect(Object.keys(got).sort()).toEqual([
+      'accept', 'accept-encoding', 'accept-language', 'authorization', 'connection', 'content-type', 'host', 'if-match', 'if-none-match',
+      'x-customer-id', 'x-user-name',
+    ]);
+    expect(got['x-customer-id']).toBe('c0002');
+    expect(got['x-user-name']).toBe('web77');
+    expect(got['accept-encoding']).toBe('identity');
     expect(answer.status).toBe(200);
-    expect(answer.headers).not.toHaveProperty('x-upstream-hop');
-    expect(answer.headers['x-upstream-end']).toBe('end');
+    for (const dropped of [
+      'access-control-allow-origin', 'access-control-allow-credentials', 'clear-site-data', 'refresh', 'link',
+      'service-worker-allowed', 'strict-transport-security', 'x-upstream-hop',
+    ]) expect(answer.headers).not.toHaveProperty(dropped);
+    // The proxy's own mark is never taken from the hosting server.
+    expect(answer.headers).not.toHaveProperty('x-hosting-panel-proxy');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(answer.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-language': 'de',
+      etag: '"v1"',
+      'last-modified': 'Wed, 21 Oct 2026 07:28:00 GMT',
+      allow: 'GET, POST',
+      ratelimit: 'limit=10, remaining=9, reset=5',
+      'ratelimit-policy': '10;w=1',
+    });
   });
 
   it('cuts the connection when the upstream dies half way through its answer, and logs it as aborted', async () => {
@@ -304,15 +358,17 @@ describe('the log callback', () => {
       body: JSON.stringify(DOCUMENTED_BODY),
     });
     await send(proxy.port, '/liveconfig/api/v1/customers/c0001/domains', { headers: secrets });
-    // Neither of these is proxied, so neither is logged.
+    // Refused by the proxy itself: still an API request, so still logged.
     await send(proxy.port, '/liveconfig/api/v1/../x', { headers: secrets });
+    // Not an API request: not the proxy's to log.
     await send(proxy.port, '/index.html', { headers: secrets });
 
     // The line is written when the response closes, which may be just after the client has it.
-    await vi.waitFor(() => { expect(proxy.logs).toHaveLength(2); });
-    const [first, second] = proxy.logs;
+    await vi.waitFor(() => { expect(proxy.logs).toHaveLength(3); });
+    const [first, second, third] = proxy.logs;
     expect(first).toMatch(/^POST \/liveconfig\/api\/v1\/customers\/c0002\/domains → 201\b/);
     expect(second).toMatch(/^GET \/liveconfig\/api\/v1\/customers\/c0001\/domains → 201\b/);
+    expect(third).toMatch(/^GET \/liveconfig\/api\/v1\/..\/x → 400\b/);
     for (const line of proxy.logs) {
       expect(line).not.toContain('?');
       expect(line).not.toContain('query-secret');

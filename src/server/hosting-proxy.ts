@@ -1,142 +1,186 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { isPlainApiPath } from '../lib/path-segment.ts';
+import type { ProxyErrorCode } from '../lib/proxy-contract.ts';
 import { classifyProxyError, sendProxyError } from './proxy-errors.ts';
+import { InvalidAnswerError, RESPONSE_HARDENING, requestHeadersFor, responseHeadersFrom } from './proxy-headers.ts';
+import { declaredLength, readCappedBody } from './request-body.ts';
 
-export interface HostingProxyOptions {
+export interface HostingTarget {
+  origin: URL;
+  /** PEM to pin; undefined means the system CAs. */
+  ca: string | undefined;
+  insecureTls: boolean;
+}
+
+export interface ProxyLimits {
+  /** Total time for one exchange from the request's arrival; longer than the page's own 30 s. */
+  timeoutMs: number;
+  /** Largest request body forwarded. */
+  maxBodyBytes: number;
+  /** Exchanges with the hosting server at once; past it, 503 with Retry-After. */
+  maxExchanges: number;
+}
+
+export const PROXY_DEFAULTS: ProxyLimits = { timeoutMs: 60_000, maxBodyBytes: 1024 * 1024, maxExchanges: 64 };
+
+export interface HostingProxyOptions extends Partial<ProxyLimits> {
   /** Where to forward; resolved lazily because the built-in simulator starts asynchronously. */
-  target: () => Promise<{ origin: URL; ca: string | undefined; insecureTls: boolean }>;
+  target: () => Promise<HostingTarget>;
   servicePath: string;
-  /** How long to wait for the hosting server's answer; longer than the page's own 30 s. */
-  timeoutMs?: number;
   log: (line: string) => void;
 }
 
 type Next = (error?: unknown) => void;
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy. Cookie and Origin are the page's
-// own and mean nothing to the hosting server; passing them would only leak them.
-const DROPPED_REQUEST_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'host', 'cookie', 'origin',
-]);
-// Message framing is the proxy's own business: Connection may not remove it (RFC 9112 §6).
-const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'host']);
-const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
-// Path segments below the prefix: plain characters only. No percent-encoding, `;` parameters or
-// dot segments, so no upstream can normalise the path to somewhere outside the API.
-const PATH_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
-/** Answers from the hosting server are data for the page, never documents to render here. */
-const RESPONSE_HARDENING = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" };
-// A cookie set by the hosting server would land on the panel's origin: never pass it on.
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding',
-  'upgrade', 'set-cookie',
-]);
+export const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const FORWARDED = new Set<string>(FORWARDED_METHODS);
 
-/** Connect-style middleware that forwards `/<servicePath>/api/v1/…`, and nothing else. */
+/**
+ * Connect-style middleware that forwards `/<servicePath>/api/v1/…`, and nothing else. Nothing a
+ * client or a hosting server sends can throw out of it, and every exchange is bounded in time,
+ * in body size and in number.
+ */
 export function createHostingProxy(options: HostingProxyOptions) {
-  const prefix = `/${options.servicePath}/api/v1/`;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const prefix = `/${options.servicePath}/api/v1`;
+  const limits: ProxyLimits = {
+    timeoutMs: options.timeoutMs ?? PROXY_DEFAULTS.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes,
+    maxExchanges: options.maxExchanges ?? PROXY_DEFAULTS.maxExchanges,
+  };
+  let active = 0;
 
   return function hostingProxy(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const rawUrl = req.url ?? '/';
-    if (!rawUrl.startsWith(prefix) && rawUrl !== prefix.slice(0, -1)) {
+    const rest = rawUrl.startsWith(prefix) ? rawUrl.slice(prefix.length) : undefined;
+    if (rest === undefined || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
       next();
       return;
     }
-    if (!isPlainPath(rawUrl.slice(prefix.length))) {
-      refuse(res, 400, 'Only plain path segments (letters, digits, ".", "_", "~", "-") are forwarded.');
-      return;
-    }
-    if (!FORWARDED_METHODS.has(req.method ?? '')) {
-      refuse(res, 405, 'This method is not forwarded.');
-      return;
-    }
     const started = performance.now();
-    res.on('close', () => {
-      const ms = Math.round(performance.now() - started);
+    const method = req.method ?? '';
+    res.once('close', () => {
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      options.log(`${req.method ?? '?'} ${rawUrl.split('?')[0] ?? ''} → ${status} ${ms} ms`);
+      options.log(`${method} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
     });
-    options.target().then(
-      (target) => { forward(req, res, rawUrl, target, timeoutMs); },
-      (error: unknown) => { sendProxyError(res, classifyProxyError(error)); },
-    );
+
+    const refusal = refuse(req, rest, limits, active);
+    if (refusal) {
+      sendProxyError(res, refusal.code, refusal.headers);
+      return;
+    }
+    active += 1;
+    res.once('close', () => { active -= 1; });
+    exchange(req, res, rawUrl, options.target, limits);
   };
 }
 
-function forward(
+function refuse(req: IncomingMessage, rest: string, limits: ProxyLimits, active: number) {
+  const below = (rest.split('?')[0] ?? '').replace(/^\//, '');
+  if (!isPlainApiPath(below)) return { code: 'path_not_forwarded' as const };
+  if (!FORWARDED.has(req.method ?? '')) return { code: 'method_not_forwarded' as const, headers: { Allow: FORWARDED_METHODS.join(', ') } };
+  // Refused before a byte of the body is read; the connection closes so the rest is not read either.
+  if ((declaredLength(req) ?? 0) > limits.maxBodyBytes) return { code: 'request_too_large' as const, headers: { Connection: 'close' } };
+  if (active >= limits.maxExchanges) return { code: 'proxy_busy' as const, headers: { 'Retry-After': '1' } };
+  return undefined;
+}
+
+/** One request to the hosting server and its answer, within one deadline. */
+function exchange(req: IncomingMessage, res: ServerResponse, path: string, target: () => Promise<HostingTarget>, limits: ProxyLimits): void {
+  let upstream: http.ClientRequest | undefined;
+  let phase: 'reading' | 'forwarding' | 'done' = 'reading';
+
+  const fail = (code: ProxyErrorCode, headers?: Record<string, string>) => {
+    if (phase === 'done') return;
+    phase = 'done';
+    upstream?.destroy();
+    sendProxyError(res, code, headers);
+  };
+  const deadline = setTimeout(() => {
+    fail(phase === 'reading' ? 'request_timeout' : 'upstream_timeout', phase === 'reading' ? { Connection: 'close' } : undefined);
+  }, limits.timeoutMs);
+  res.once('close', () => {
+    clearTimeout(deadline);
+    // The page gave up (its own timeout, a closed tab): stop waiting for the hosting server too.
+    if (!res.writableFinished) upstream?.destroy();
+    phase = 'done';
+  });
+
+  readCappedBody(req, limits.maxBodyBytes)
+    .then(async (read) => {
+      if (!read.ok) {
+        fail('request_too_large', { Connection: 'close' });
+        return;
+      }
+      const resolved = await target();
+      if (phase !== 'reading') return;
+      phase = 'forwarding';
+      upstream = send(req, res, path, resolved, read.body, (error) => { fail(classifyProxyError(error)); });
+    })
+    .catch((error: unknown) => {
+      if (!res.destroyed) fail(classifyProxyError(error));
+    });
+}
+
+function send(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  target: { origin: URL; ca: string | undefined; insecureTls: boolean },
-  timeoutMs: number,
-): void {
+  target: HostingTarget,
+  body: Buffer,
+  fail: (error: unknown) => void,
+): http.ClientRequest {
   const secure = target.origin.protocol === 'https:';
+  const framed = body.length > 0 || ['POST', 'PUT', 'PATCH'].includes(req.method ?? '');
   const upstream = (secure ? https : http).request({
     protocol: target.origin.protocol,
     hostname: target.origin.hostname.replace(/^\[|\]$/g, ''),
     port: target.origin.port || (secure ? 443 : 80),
     method: req.method,
     path,
-    headers: {
-      ...filterHeaders(req.headers, DROPPED_REQUEST_HEADERS),
-      host: target.origin.host,
-      // Re-frame a chunked body explicitly: Node only chunks on its own for some methods, and
-      // an unframed body would reach the server as a second, smuggled request.
-      ...(req.headers['transfer-encoding'] ? { 'transfer-encoding': 'chunked' } : {}),
-    },
+    // The body was read whole, so it always goes out with an exact length: no chunked framing
+    // for an upstream to read differently, no request smuggled behind it.
+    headers: { ...requestHeadersFor(req.headers), host: target.origin.host, ...(framed ? { 'content-length': body.length } : {}) },
     ...(secure ? { ca: target.ca, rejectUnauthorized: !target.insecureTls } : {}),
     agent: false,
   });
-
-  let failed = false;
-  const fail = (error: unknown) => {
-    if (failed) return;
-    failed = true;
-    upstream.destroy();
-    sendProxyError(res, classifyProxyError(error));
-  };
-
-  upstream.setTimeout(timeoutMs, () => { fail(Object.assign(new Error('timeout'), { code: 'UPSTREAM_TIMEOUT' })); });
-  upstream.on('error', fail);
-  upstream.on('response', (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, {
-      ...filterHeaders(answer.headers, DROPPED_RESPONSE_HEADERS),
-      ...RESPONSE_HARDENING,
-    });
-    answer.on('error', fail);
-    answer.on('aborted', () => { fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })); });
-    answer.pipe(res);
+  let answered = false;
+  let answer: IncomingMessage | undefined;
+  // Bytes after a complete answer (more than its Content-Length) are a parse error on a
+  // connection the proxy never reuses: the answer the page gets is whole, so it stands.
+  upstream.on('error', (error) => { if (!answer?.complete) fail(error); });
+  // Node destroys the socket of an unhandled 101 without an 'error' or 'response' event.
+  upstream.on('upgrade', (_answer, socket) => {
+    answered = true;
+    socket.destroy();
+    fail(new InvalidAnswerError('the hosting server switched protocols'));
   });
-  // The page gave up (its own timeout, a closed tab): stop waiting for the hosting server too.
-  res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
-  req.pipe(upstream);
+  upstream.on('close', () => {
+    if (!answered) fail(Object.assign(new Error('closed without an answer'), { code: 'ECONNRESET' }));
+  });
+  upstream.on('response', (incoming) => {
+    answered = true;
+    answer = incoming;
+    relay(incoming, res, fail);
+  });
+  upstream.end(body);
+  return upstream;
 }
 
-function filterHeaders(headers: IncomingHttpHeaders, dropped: Set<string>): IncomingHttpHeaders {
-  // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
-  const named = (headers.connection ?? '')
-    .split(',')
-    .map((token) => token.trim().toLowerCase())
-    .filter((token) => !FRAMING_HEADERS.has(token));
-  const kept: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (value !== undefined && !dropped.has(lower) && !named.includes(lower)) kept[name] = value;
+/** Passes a valid answer on (status, allowlisted headers, body), never its reason phrase. */
+function relay(answer: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
+  const cut = () => { if (!answer.complete) fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' })); };
+  answer.on('error', cut);
+  answer.on('close', cut);
+  try {
+    const status = answer.statusCode ?? 0;
+    if (!Number.isInteger(status) || status < 200 || status > 599) throw new InvalidAnswerError(`status ${status}`);
+    res.writeHead(status, { ...responseHeadersFrom(answer.headers), ...RESPONSE_HARDENING });
+  } catch (error) {
+    answer.destroy();
+    fail(error instanceof InvalidAnswerError ? error : new InvalidAnswerError('unwritable answer', { cause: error }));
+    return;
   }
-  return kept;
-}
-
-function isPlainPath(below: string): boolean {
-  const path = below.split('?')[0] ?? '';
-  return path.split('/').every((segment, index, all) =>
-    (segment === '' && index === all.length - 1) || (PATH_SEGMENT.test(segment) && segment !== '.' && segment !== '..'));
-}
-
-function refuse(res: ServerResponse, status: number, detail: string): void {
-  const body = JSON.stringify({ title: status === 405 ? 'Method Not Allowed' : 'Bad Request', status, detail });
-  res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
+  answer.pipe(res);
 }

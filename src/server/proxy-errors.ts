@@ -1,19 +1,5 @@
-import type { ServerResponse } from 'node:http';
-import { PROXY_PROBLEM_TYPE } from '../lib/proxy-problem.ts';
-
-/**
- * Machine-readable reasons the proxy could not get an answer from the hosting server. The page
- * explains each one (and knows that for all of them the outcome of a POST may be unknown).
- */
-export type ProxyErrorCode =
-  | 'upstream_refused'
-  | 'upstream_unreachable'
-  | 'upstream_dns'
-  | 'upstream_certificate_rejected'
-  | 'upstream_tls'
-  | 'upstream_reset'
-  | 'upstream_timeout'
-  | 'upstream_error';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../lib/proxy-contract.ts';
 
 const CERTIFICATE_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -28,10 +14,13 @@ const CERTIFICATE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+/** Which of the proxy's codes a failure to get an answer from the hosting server is. */
 export function classifyProxyError(error: unknown): ProxyErrorCode {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return 'upstream_error';
   if (CERTIFICATE_CODES.has(code)) return 'upstream_certificate_rejected';
+  // llhttp's parse errors (HPE_INVALID_STATUS, HPE_INVALID_HEADER_TOKEN, ...): not HTTP as sent.
+  if (code.startsWith('HPE_') || code === 'UPSTREAM_INVALID_ANSWER') return 'upstream_invalid_answer';
   switch (code) {
     case 'ECONNREFUSED':
       return 'upstream_refused';
@@ -52,35 +41,46 @@ export function classifyProxyError(error: unknown): ProxyErrorCode {
   }
 }
 
-const DETAILS: Record<ProxyErrorCode, string> = {
-  upstream_refused: 'The hosting server refused the connection (nothing listens on that port).',
-  upstream_unreachable: 'The hosting server cannot be reached from the proxy.',
-  upstream_dns: 'The hosting server name does not resolve.',
-  upstream_certificate_rejected: "The hosting server's TLS certificate was rejected by the proxy.",
-  upstream_tls: 'The TLS handshake with the hosting server failed.',
-  upstream_reset: 'The connection to the hosting server was cut before a complete answer arrived.',
-  upstream_timeout: 'The hosting server did not answer in time.',
-  upstream_error: 'The proxy could not get an answer from the hosting server.',
+const ANSWERS: Record<ProxyErrorCode, { status: number; title: string; detail: string }> = {
+  upstream_refused: { status: 502, title: 'Bad Gateway', detail: 'The hosting server refused the connection (nothing listens on that port).' },
+  upstream_unreachable: { status: 502, title: 'Bad Gateway', detail: 'The hosting server cannot be reached from the proxy.' },
+  upstream_dns: { status: 502, title: 'Bad Gateway', detail: 'The hosting server name does not resolve.' },
+  upstream_certificate_rejected: { status: 502, title: 'Bad Gateway', detail: "The hosting server's TLS certificate was rejected by the proxy." },
+  upstream_tls: { status: 502, title: 'Bad Gateway', detail: 'The TLS handshake with the hosting server failed.' },
+  request_too_large: { status: 413, title: 'Content Too Large', detail: 'The request body is larger than the proxy forwards.' },
+  request_timeout: { status: 408, title: 'Request Timeout', detail: 'The request body did not arrive in time; nothing was forwarded.' },
+  proxy_busy: { status: 503, title: 'Service Unavailable', detail: 'The proxy is handling as many requests as it allows; try again shortly.' },
+  path_not_forwarded: { status: 400, title: 'Bad Request', detail: 'Only plain path segments (letters, digits, ".", "_", "~", "-") are forwarded.' },
+  method_not_forwarded: { status: 405, title: 'Method Not Allowed', detail: 'This method is not forwarded.' },
+  upstream_reset: { status: 502, title: 'Bad Gateway', detail: 'The connection to the hosting server was cut before a complete answer arrived.' },
+  upstream_timeout: { status: 504, title: 'Gateway Timeout', detail: 'The hosting server did not answer in time.' },
+  upstream_invalid_answer: { status: 502, title: 'Bad Gateway', detail: 'The hosting server sent an answer that is not valid HTTP.' },
+  upstream_error: { status: 502, title: 'Bad Gateway', detail: 'The proxy could not get an answer from the hosting server.' },
 };
 
-export function sendProxyError(res: ServerResponse, code: ProxyErrorCode): void {
-  if (res.headersSent) {
-    // Half an answer is worse than none: cut the connection so the page sees a network error.
+/** The problem body and status of an answer the proxy makes itself (nginx renders the same). */
+export function proxyProblem(code: ProxyErrorCode): { status: number; body: string } {
+  const { status, title, detail } = ANSWERS[code];
+  return { status, body: JSON.stringify({ type: PROXY_PROBLEM_TYPE, title, status, code, detail }) };
+}
+
+/**
+ * Answers with the proxy's own, marked problem; once an answer has begun, half an answer is
+ * worse than none, so the connection is cut and the page sees a network error.
+ */
+export function sendProxyError(res: ServerResponse, code: ProxyErrorCode, headers: OutgoingHttpHeaders = {}): void {
+  if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
-  const status = code === 'upstream_timeout' ? 504 : 502;
-  const body = JSON.stringify({
-    type: PROXY_PROBLEM_TYPE,
-    title: status === 504 ? 'Gateway Timeout' : 'Bad Gateway',
-    status,
-    code,
-    detail: DETAILS[code],
-  });
+  const { status, body } = proxyProblem(code);
   res.writeHead(status, {
+    ...headers,
     'Content-Type': 'application/problem+json',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    [PROXY_MARK_HEADER]: '1',
   });
   res.end(body);
 }

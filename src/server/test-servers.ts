@@ -121,3 +121,40 @@ export function send(
     req.end(options.body);
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// A hostile upstream: raw TCP, so it can answer what no HTTP library would write.
+
+export interface RawUpstream {
+  origin: URL;
+  /** How many connections it accepted. */
+  connections: () => number;
+}
+
+/**
+ * Answers each request with `raw` (bytes as given), once the request's head has arrived. With
+ * `hold`, the socket stays open after the answer instead of closing.
+ */
+export async function rawUpstream(raw: () => string | Buffer, options: { hold?: boolean } = {}): Promise<RawUpstream> {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = await listen(net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => { /* the proxy may cut it first: that is the point */ });
+    let head = '';
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      socket.write(raw(), () => { if (!options.hold) socket.end(); });
+    };
+    socket.on('data', onData);
+  }));
+  onCleanup(() => {
+    for (const socket of sockets) socket.destroy();
+    return Promise.resolve();
+  });
+  return { origin: new URL(`http://127.0.0.1:${portOf(server)}`), connections: () => connections };
+}

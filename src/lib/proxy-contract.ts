@@ -1,0 +1,53 @@
+/**
+ * What the panel's own proxy (src/server, and the nginx template) and the page agree on. Defined
+ * here once; both sides import it, so a code the proxy sends is a code the page can explain.
+ */
+
+/** `type` of the RFC 9457 problem body of every answer the proxy makes itself. */
+export const PROXY_PROBLEM_TYPE = 'urn:hosting-panel:proxy-error';
+
+/**
+ * The mark on every answer the proxy makes itself. The proxy passes back only allowlisted
+ * headers from the hosting server, and this is not one of them, so a hosting server cannot
+ * forge it: a 502 with this header is the proxy's, whatever the body says.
+ */
+export const PROXY_MARK_HEADER = 'X-Hosting-Panel-Proxy';
+
+export const PROXY_ERROR_CODES = [
+  // The proxy never connected: the request cannot have reached the hosting server.
+  'upstream_refused',
+  'upstream_unreachable',
+  'upstream_dns',
+  'upstream_certificate_rejected',
+  'upstream_tls',
+  // The proxy refused the request itself, before contacting the hosting server.
+  'request_too_large',
+  'request_timeout',
+  'proxy_busy',
+  'path_not_forwarded',
+  'method_not_forwarded',
+  // The request may have reached the hosting server: its outcome is unknown.
+  'upstream_reset',
+  'upstream_timeout',
+  'upstream_invalid_answer',
+  'upstream_error',
+] as const;
+export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];
+
+/** Codes for which the request certainly never reached the hosting server. */
+export const NEVER_SENT_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>([
+  'upstream_refused',
+  'upstream_unreachable',
+  'upstream_dns',
+  'upstream_certificate_rejected',
+  'upstream_tls',
+  'request_too_large',
+  'request_timeout',
+  'proxy_busy',
+  'path_not_forwarded',
+  'method_not_forwarded',
+]);
+
+export function isProxyErrorCode(value: unknown): value is ProxyErrorCode {
+  return typeof value === 'string' && (PROXY_ERROR_CODES as readonly string[]).includes(value);
+}
