@@ -30,6 +30,24 @@ describe('readHostingConfig', () => {
     });
   });
 
+  describe('HOSTING_SIM_CONTROL_TOKEN', () => {
+    it('takes a long enough token, and refuses a short or odd one without echoing it', () => {
+      expect(readHostingConfig({ HOSTING_SIM_CONTROL_TOKEN: 'a'.repeat(16) }).simulatorControlToken).toBe('a'.repeat(16));
+      for (const bad of ['short-token', 'has spaces in the token value', 'ünïcödé-token-value-long']) {
+        const message = (() => {
+          try {
+            readHostingConfig({ HOSTING_SIM_CONTROL_TOKEN: bad });
+            return 'accepted';
+          } catch (error) {
+            return String(error);
+          }
+        })();
+        expect(message).toContain('HostingConfigError: HOSTING_SIM_CONTROL_TOKEN must be');
+        expect(message).not.toContain(bad);
+      }
+    });
+  });
+
   describe('sendsKeyInClear', () => {
     it.each([
       ['http://panel.example.com:8080', true],

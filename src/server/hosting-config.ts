@@ -40,13 +40,22 @@ export function readHostingConfig(env: NodeJS.ProcessEnv = process.env): Hosting
     ca: caFile ? readFileSync(caFile, 'utf8') : undefined,
     insecureTls: env.HOSTING_INSECURE_TLS === '1',
     simulatorPort,
-    simulatorControlToken: env.HOSTING_SIM_CONTROL_TOKEN?.trim() || undefined,
+    simulatorControlToken: controlToken(env.HOSTING_SIM_CONTROL_TOKEN?.trim()),
     limits: {
       timeoutMs: PROXY_DEFAULTS.timeoutMs,
       maxBodyBytes: positiveInteger(env, 'HOSTING_MAX_BODY_BYTES', PROXY_DEFAULTS.maxBodyBytes),
       maxExchanges: positiveInteger(env, 'HOSTING_MAX_EXCHANGES', PROXY_DEFAULTS.maxExchanges),
     },
   };
+}
+
+function controlToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  // Never echoed: it guards the simulator's request log, which holds the keys typed in the panel.
+  if (!/^[A-Za-z0-9._~+/-]{16,}$/.test(value)) {
+    throw new HostingConfigError('HOSTING_SIM_CONTROL_TOKEN must be at least 16 characters of A-Z a-z 0-9 . _ ~ + / -');
+  }
+  return value;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -6,7 +6,7 @@ import { createHostingProxy } from './hosting-proxy.ts';
 
 /** What the plugin needs of the built-in simulator (e2e/sim), handed in by vite.config.ts. */
 export interface BuiltInSimulator {
-  start: (options: { port: number; servicePath: string; controlToken?: string }) =>
+  start: (options: { port: number; servicePath: string; maxBodyBytes: number; controlToken?: string }) =>
     Promise<{ origin: string; cert: string; close: () => Promise<void> }>;
   /** The simulator's public demo keys, for the page (through runtime.json) and the banner. */
   demoKeys: readonly DemoKey[];
@@ -29,6 +29,7 @@ export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
     simulator ??= builtIn.start({
       port: config.simulatorPort,
       servicePath: config.servicePath,
+      maxBodyBytes: config.limits.maxBodyBytes,
       ...(config.simulatorControlToken ? { controlToken: config.simulatorControlToken } : {}),
     });
     const sim = await simulator;
