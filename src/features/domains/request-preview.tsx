@@ -1,34 +1,33 @@
 import { useId, useState } from 'react';
-import { apiUrl } from '../../lib/api-client.ts';
-import { authHeaders } from '../../lib/auth.ts';
+import { API_BASE_PATH, buildRequest } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { isPathSegment } from '../../lib/path-segment.ts';
+import type { Language } from '../../lib/settings-store.ts';
 import { customerDomainsPath } from './api.ts';
 import type { DomainRequest } from './schemas.ts';
 
 interface Props {
   customerId: string;
   body: DomainRequest;
-  language: string;
+  language: Language;
 }
 
-/** Exactly what "Add domain" would send, and the same request as a curl command. */
+/** Stands in for the key wherever a request is shown: the key itself is never displayed. */
+const API_KEY_PLACEHOLDER = '<API-Key>';
+
+/** Exactly what "Add domain" would send (built by the API client's own builder), and as curl. */
 export function RequestPreview({ customerId, body, language }: Props) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const panel = useId();
-  const url = window.location.origin + apiUrl(customerDomainsPath(isPathSegment(customerId) ? customerId : '<customer-id>'));
-  // authHeaders() decides the header's form; the key itself is never shown.
-  const headers = {
-    ...authHeaders({ apiKey: '<API-Key>' }),
-    Accept: 'application/json',
-    'Accept-Language': language,
-    'Content-Type': 'application/json',
-  };
+  const path = customerDomainsPath(isPathSegment(customerId) ? customerId : '<customer-id>');
+  const request = buildRequest(API_BASE_PATH, { method: 'POST', path, body }, { apiKey: API_KEY_PLACEHOLDER, language });
+  const url = window.location.origin + request.url;
+  const headerLines = Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`);
   const curl = [
-    `curl -X POST ${shellQuote(url)}`,
-    ...Object.entries(headers).map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
-    `  --data ${shellQuote(JSON.stringify(body))}`,
+    `curl -X ${request.method} ${shellQuote(url)}`,
+    ...headerLines.map((line) => `  -H ${shellQuote(line)}`),
+    ...(request.body === null ? [] : [`  --data ${shellQuote(request.body)}`]),
   ].join(' \\\n');
 
   return (
@@ -37,8 +36,10 @@ export function RequestPreview({ customerId, body, language }: Props) {
         {t('domain.showRequest')}
       </button>
       <div id={panel} hidden={!open}>
+        <h2>{t('domain.request.headers')}</h2>
+        <pre tabIndex={0}><code>{[`${request.method} ${url}`, ...headerLines].join('\n')}</code></pre>
         <h2>{t('domain.request.body')}</h2>
-        <pre tabIndex={0}><code>{JSON.stringify(body, null, 2)}</code></pre>
+        <pre tabIndex={0}><code>{request.body}</code></pre>
         <h2>{t('domain.request.curl')}</h2>
         <pre tabIndex={0}><code>{curl}</code></pre>
       </div>

@@ -1,19 +1,13 @@
-import * as z from 'zod/mini';
+import { NO_RUNTIME_INFO, RUNTIME_INFO_PATH, type RuntimeInfo, runtimeInfoSchema } from '../../lib/runtime-info.ts';
 
-/** Served by the panel's dev/preview server (src/server); a production host has no such file. */
-const RUNTIME_INFO_PATH = '/__panel/runtime.json';
-
-const runtimeInfoSchema = z.object({ simulator: z.catch(z.boolean(), false) });
-export type RuntimeInfo = z.infer<typeof runtimeInfoSchema>;
-
-/** Whether the panel runs on the built-in simulator. Anything unexpected means "no". */
+/** How the panel runs (simulator or not, its demo keys). Anything unexpected means "no simulator". */
 export async function fetchRuntimeInfo(signal?: AbortSignal): Promise<RuntimeInfo> {
   try {
     const response = await fetch(RUNTIME_INFO_PATH, { credentials: 'omit', cache: 'no-store', ...(signal ? { signal } : {}) });
-    if (!response.ok) return { simulator: false };
+    if (!response.ok) return NO_RUNTIME_INFO;
     const parsed = runtimeInfoSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : { simulator: false };
+    return parsed.success ? parsed.data : NO_RUNTIME_INFO;
   } catch {
-    return { simulator: false };
+    return NO_RUNTIME_INFO;
   }
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { isSendableApiKey } from '../../lib/auth.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
-import { PATH_SEGMENT } from '../../lib/path-segment.ts';
+import { isIdentifier } from '../../lib/identifier.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { runtimeQueries } from './queries.ts';
@@ -13,7 +13,7 @@ import { SimulatorNotice } from './simulator-notice.tsx';
 
 const settingsSchema = z.object({
   apiKey: z.string().check(z.trim(), z.refine(isSendableApiKey, 'field.apiKey.invalid')),
-  customerId: z.string().check(z.trim(), z.regex(new RegExp(`^$|${PATH_SEGMENT.source}`), 'field.customerId.invalid')),
+  customerId: z.string().check(z.trim(), z.refine((id) => id === '' || isIdentifier(id), 'field.customerId.invalid')),
   language: z.enum(LANGUAGES),
 });
 
@@ -49,7 +49,7 @@ export function SettingsPage() {
     <section aria-labelledby="settings-title">
       <h1 id="settings-title" tabIndex={-1}>{t('settings.title')}</h1>
       <p className="intro">{t('settings.intro')}</p>
-      {runtime?.simulator && <SimulatorNotice />}
+      {runtime?.simulator && <SimulatorNotice demoKeys={runtime.demoKeys} />}
       <form onSubmit={(event) => void save(event)} noValidate className="form">
         <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
           error={translateMessage(t, errors.apiKey?.message)}>

@@ -1,16 +1,25 @@
+import type { DemoKey } from '../../lib/runtime-info.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 
-/** Shown only when the build runs on the built-in simulator: its demo keys are public anyway. */
-export function SimulatorNotice() {
+/** Shown only when the panel runs on the built-in simulator, whose server names its demo keys. */
+export function SimulatorNotice({ demoKeys }: { demoKeys: readonly DemoKey[] }) {
   const t = useT();
+  const describe = ({ role, customerId }: DemoKey) => {
+    if (role === 'admin') return t('settings.simulator.admin');
+    if (role === 'customer') return t('settings.simulator.customer', { customer: customerId ?? '' });
+    return t('settings.simulator.noperm');
+  };
   return (
     <aside className="notice" aria-labelledby="simulator-title">
       <h2 id="simulator-title">{t('settings.simulator.title')}</h2>
       <p>{t('settings.simulator.body')}</p>
       <dl className="demo-keys">
-        <dt><code>demo-admin-key</code></dt><dd>{t('settings.simulator.admin')}</dd>
-        <dt><code>demo-customer-key</code></dt><dd>{t('settings.simulator.customer')}</dd>
-        <dt><code>demo-noperm-key</code></dt><dd>{t('settings.simulator.noperm')}</dd>
+        {demoKeys.map((demo) => (
+          <div key={demo.key}>
+            <dt><code>{demo.key}</code></dt>
+            <dd>{describe(demo)}</dd>
+          </div>
+        ))}
       </dl>
     </aside>
   );

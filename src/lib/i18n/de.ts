@@ -22,8 +22,8 @@ export const de: Record<MessageKey, string> = {
   'settings.forgotten': 'Der API-Key wurde aus dieser Browser-Sitzung entfernt.',
   'settings.simulator.title': 'Läuft mit dem eingebauten Simulator',
   'settings.simulator.body': 'Es ist kein Hosting-Server konfiguriert, daher gehen Anfragen an einen Simulator mit diesen Demo-Keys:',
-  'settings.simulator.admin': 'Administrator, alle Kunden (c0001, c0002)',
-  'settings.simulator.customer': 'nur Kunde c0002',
+  'settings.simulator.admin': 'Administrator, alle Kunden',
+  'settings.simulator.customer': 'nur Kunde {customer}',
   'settings.simulator.noperm': 'gültig, aber ohne API-Berechtigung',
 
   'field.apiKey.invalid': 'Ein API-Key besteht nur aus sichtbaren ASCII-Zeichen: keine Leerzeichen, Steuerzeichen, Umlaute oder Emoji.',
@@ -75,7 +75,8 @@ export const de: Record<MessageKey, string> = {
   'domain.noKey': 'Für diese Browser-Sitzung ist kein API-Key gesetzt.',
   'domain.noKey.link': 'API-Key eingeben',
   'domain.showRequest': 'Anfrage anzeigen',
-  'domain.request.body': 'Anfrage-Body',
+  'domain.request.headers': 'Methode, Adresse und Header',
+  'domain.request.body': 'Anfrage-Body (genau wie gesendet)',
   'domain.request.curl': 'Entsprechender curl-Befehl',
   'domain.added': '{domain} wurde zum Account {account} des Kunden {customer} hinzugefügt.',
 
@@ -92,6 +93,7 @@ export const de: Record<MessageKey, string> = {
   'error.unavailable': 'Der Server ist vorübergehend nicht verfügbar.',
   'error.retryIn': 'Sie können es in {seconds} s erneut versuchen.',
   'error.retryNow': 'Sie können es jetzt erneut versuchen.',
+  'error.wait': 'Bitte {seconds} s warten.',
   'error.server': 'Beim Hosting-Server ist bei der Bearbeitung der Anfrage ein Fehler aufgetreten (Status {status}).',
   'error.gateway': 'Ein dem Hosting-Server vorgeschaltetes Gateway ist fehlgeschlagen (Status {status}).',
   'error.proxy': 'Der Proxy des Panels konnte den Hosting-Server nicht erreichen.',
@@ -108,6 +110,12 @@ export const de: Record<MessageKey, string> = {
   'proxy.upstream_reset': 'Die Verbindung zum Hosting-Server wurde unterbrochen.',
   'proxy.upstream_timeout': 'Der Hosting-Server hat nicht rechtzeitig geantwortet.',
   'proxy.upstream_error': 'Der Proxy konnte keine Antwort erhalten.',
+  'proxy.upstream_invalid_answer': 'Der Hosting-Server hat eine Antwort gesendet, die kein gültiges HTTP ist; der Proxy des Panels hat sie nicht weitergegeben.',
+  'proxy.request_too_large': 'Die Anfrage ist größer, als der Proxy des Panels weiterleitet; es wurde nichts gesendet.',
+  'proxy.request_timeout': 'Die Anfrage hat den Proxy des Panels nicht rechtzeitig erreicht; es wurde nichts gesendet.',
+  'proxy.proxy_busy': 'Der Proxy des Panels bearbeitet bereits so viele Anfragen, wie er zulässt; es wurde nichts gesendet.',
+  'proxy.path_not_forwarded': 'Der Proxy des Panels leitet diese Adresse nicht weiter; es wurde nichts gesendet.',
+  'proxy.method_not_forwarded': 'Der Proxy des Panels leitet diese Art von Anfrage nicht weiter; es wurde nichts gesendet.',
 
   'outcome.unknown': 'Es ist nicht bekannt, ob {domain} hinzugefügt wurde: Die Anfrage hat den Server möglicherweise erreicht.',
   'outcome.checking': 'Domainliste des Kunden {customer} wird geprüft…',
@@ -117,5 +125,6 @@ export const de: Record<MessageKey, string> = {
   'outcome.stillUnknown': 'Weiterhin unbekannt: Die Domainliste konnte nicht gelesen werden, daher ist nicht bekannt, ob {domain} hinzugefügt wurde.',
   'outcome.sendAgain': 'Erneut senden',
   'outcome.confirm': 'Mir ist bewusst, dass sie doppelt hinzugefügt werden könnte; erneut senden',
+  'outcome.confirmNeeded': 'Eine frühere Anfrage hat {domain} möglicherweise schon hinzugefügt: Das ist weiterhin nicht bekannt.',
   'outcome.alreadyAdded': '{domain} wurde bereits zum Account {account} hinzugefügt (durch die vorherige Anfrage).',
 };

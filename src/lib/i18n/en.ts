@@ -20,8 +20,8 @@ export const en = {
   'settings.forgotten': 'The API key was removed from this browser session.',
   'settings.simulator.title': 'Running on the built-in simulator',
   'settings.simulator.body': 'No hosting server is configured, so requests go to a simulator with these demo keys:',
-  'settings.simulator.admin': 'administrator, every customer (c0001, c0002)',
-  'settings.simulator.customer': 'customer c0002 only',
+  'settings.simulator.admin': 'administrator, every customer',
+  'settings.simulator.customer': 'customer {customer} only',
   'settings.simulator.noperm': 'valid, but without API permission',
 
   'field.apiKey.invalid': 'An API key has only visible ASCII characters: no spaces, control characters, accents or emoji.',
@@ -73,7 +73,8 @@ export const en = {
   'domain.noKey': 'No API key is set for this browser session.',
   'domain.noKey.link': 'Enter your API key',
   'domain.showRequest': 'Show request',
-  'domain.request.body': 'Request body',
+  'domain.request.headers': 'Method, address and headers',
+  'domain.request.body': 'Request body (exactly as sent)',
   'domain.request.curl': 'Equivalent curl command',
   'domain.added': 'Added {domain} to account {account} of customer {customer}.',
 
@@ -90,6 +91,7 @@ export const en = {
   'error.unavailable': 'The server is temporarily unavailable.',
   'error.retryIn': 'You can try again in {seconds} s.',
   'error.retryNow': 'You can try again now.',
+  'error.wait': 'Wait {seconds} s.',
   'error.server': 'The hosting server failed while handling the request (status {status}).',
   'error.gateway': 'A gateway in front of the hosting server failed (status {status}).',
   'error.proxy': 'The panel\'s proxy could not reach the hosting server.',
@@ -106,6 +108,12 @@ export const en = {
   'proxy.upstream_reset': 'The connection to the hosting server was cut.',
   'proxy.upstream_timeout': 'The hosting server did not answer in time.',
   'proxy.upstream_error': 'The proxy could not get an answer.',
+  'proxy.upstream_invalid_answer': 'The hosting server sent an answer that is not valid HTTP; the panel\'s proxy did not pass it on.',
+  'proxy.request_too_large': 'The request is larger than the panel\'s proxy forwards; nothing was sent.',
+  'proxy.request_timeout': 'The request did not reach the panel\'s proxy in time; nothing was sent.',
+  'proxy.proxy_busy': 'The panel\'s proxy is handling as many requests as it allows; nothing was sent.',
+  'proxy.path_not_forwarded': 'The panel\'s proxy does not forward this address; nothing was sent.',
+  'proxy.method_not_forwarded': 'The panel\'s proxy does not forward this kind of request; nothing was sent.',
 
   'outcome.unknown': 'It is not known whether {domain} was added: the request may have reached the server.',
   'outcome.checking': 'Checking the domain list of customer {customer}…',
@@ -115,6 +123,7 @@ export const en = {
   'outcome.stillUnknown': 'Still unknown: the domain list could not be read, so it is not known whether {domain} was added.',
   'outcome.sendAgain': 'Send again',
   'outcome.confirm': 'I understand it may be added twice; send again',
+  'outcome.confirmNeeded': 'An earlier request may have added {domain}: that is still not known.',
   'outcome.alreadyAdded': '{domain} was already added to account {account} (by the earlier request).',
 } as const;
 
