@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Connect, Logger, Plugin } from 'vite';
 import { type DemoKey, RUNTIME_INFO_PATH, type RuntimeInfo } from '../lib/runtime-info.ts';
 import { readHostingConfig, sendsKeyInClear } from './hosting-config.ts';
-import { createHostingProxy } from './hosting-proxy.ts';
+import { createHostingProxy, expectContinueHandler } from './hosting-proxy.ts';
 
 /** What the plugin needs of the built-in simulator (e2e/sim), handed in by vite.config.ts. */
 export interface BuiltInSimulator {
@@ -52,6 +52,7 @@ export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
       ...config.limits,
       log: (line) => { logger.info(`[proxy] ${line}`, { timestamp: true }); },
     }));
+    httpServer?.on('checkContinue', expectContinueHandler({ servicePath: config.servicePath, ...config.limits }));
     httpServer?.on('close', () => { void simulator?.then((sim) => sim.close()); });
     if (!config.server) void target();
   };

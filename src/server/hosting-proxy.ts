@@ -1,11 +1,11 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isPlainApiPath } from '../lib/path-segment.ts';
 import type { ProxyErrorCode } from '../lib/proxy-contract.ts';
 import { classifyProxyError, sendProxyError } from './proxy-errors.ts';
-import { InvalidAnswerError, RESPONSE_HARDENING, requestHeadersFor, responseHeadersFrom } from './proxy-headers.ts';
 import { declaredLength, readCappedBody } from './request-body.ts';
+import { send } from './upstream-exchange.ts';
 
 export interface HostingTarget {
   origin: URL;
@@ -59,20 +59,55 @@ export function createHostingProxy(options: HostingProxyOptions) {
       return;
     }
     const started = performance.now();
-    const method = req.method ?? '';
-    res.once('close', () => {
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      options.log(`${method} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
-    });
-
     const refusal = refuse(req, rest, limits, active);
+    let release: (() => void) | undefined;
+    whenOver(req, res, () => {
+      release?.();
+      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
+      options.log(`${req.method ?? ''} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
+    });
     if (refusal) {
       sendProxyError(res, refusal.code, refusal.headers);
       return;
     }
     active += 1;
-    res.once('close', () => { active -= 1; });
-    exchange(req, res, rawUrl, options.target, limits);
+    const endExchange = exchange(req, res, rawUrl, options.target, limits);
+    release = () => {
+      active -= 1;
+      endExchange();
+    };
+  };
+}
+
+/**
+ * Runs `done` once, when the exchange is over for the client: its answer closed, or its
+ * connection did. A pipelined request queued behind another never gets its answer's 'close'
+ * when the connection dies first, so the socket's close counts too.
+ */
+function whenOver(req: IncomingMessage, res: ServerResponse, done: () => void): void {
+  let over = false;
+  const once = () => {
+    if (over) return;
+    over = true;
+    res.off('close', once);
+    req.socket.off('close', once);
+    done();
+  };
+  res.once('close', once);
+  req.socket.once('close', once);
+}
+
+/**
+ * Answers `Expect: 100-continue` for the server the proxy is mounted on: a body the proxy would
+ * refuse is refused before the client sends it, instead of being invited with "100 Continue".
+ */
+export function expectContinueHandler(options: Pick<HostingProxyOptions, 'servicePath' | 'maxBodyBytes'>) {
+  const prefix = `/${options.servicePath}/api/v1`;
+  const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
+  return function onCheckContinue(this: http.Server, req: IncomingMessage, res: ServerResponse): void {
+    const tooLarge = (req.url ?? '').startsWith(prefix) && (declaredLength(req) ?? 0) > maxBodyBytes;
+    if (!tooLarge) res.writeContinue();
+    this.emit('request', req, res);
   };
 }
 
@@ -86,8 +121,11 @@ function refuse(req: IncomingMessage, rest: string, limits: ProxyLimits, active:
   return undefined;
 }
 
-/** One request to the hosting server and its answer, within one deadline. */
-function exchange(req: IncomingMessage, res: ServerResponse, path: string, target: () => Promise<HostingTarget>, limits: ProxyLimits): void {
+/**
+ * One request to the hosting server and its answer, within one deadline. Returns what to do
+ * when the exchange is over for the client.
+ */
+function exchange(req: IncomingMessage, res: ServerResponse, path: string, target: () => Promise<HostingTarget>, limits: ProxyLimits) {
   let upstream: http.ClientRequest | undefined;
   let phase: 'reading' | 'forwarding' | 'done' = 'reading';
 
@@ -100,12 +138,6 @@ function exchange(req: IncomingMessage, res: ServerResponse, path: string, targe
   const deadline = setTimeout(() => {
     fail(phase === 'reading' ? 'request_timeout' : 'upstream_timeout', phase === 'reading' ? { Connection: 'close' } : undefined);
   }, limits.timeoutMs);
-  res.once('close', () => {
-    clearTimeout(deadline);
-    // The page gave up (its own timeout, a closed tab): stop waiting for the hosting server too.
-    if (!res.writableFinished) upstream?.destroy();
-    phase = 'done';
-  });
 
   readCappedBody(req, limits.maxBodyBytes)
     .then(async (read) => {
@@ -116,71 +148,16 @@ function exchange(req: IncomingMessage, res: ServerResponse, path: string, targe
       const resolved = await target();
       if (phase !== 'reading') return;
       phase = 'forwarding';
-      upstream = send(req, res, path, resolved, read.body, (error) => { fail(classifyProxyError(error)); });
+      upstream = send(req, res, path, resolved, read.body, fail);
     })
     .catch((error: unknown) => {
       if (!res.destroyed) fail(classifyProxyError(error));
     });
-}
 
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  target: HostingTarget,
-  body: Buffer,
-  fail: (error: unknown) => void,
-): http.ClientRequest {
-  const secure = target.origin.protocol === 'https:';
-  const framed = body.length > 0 || ['POST', 'PUT', 'PATCH'].includes(req.method ?? '');
-  const upstream = (secure ? https : http).request({
-    protocol: target.origin.protocol,
-    hostname: target.origin.hostname.replace(/^\[|\]$/g, ''),
-    port: target.origin.port || (secure ? 443 : 80),
-    method: req.method,
-    path,
-    // The body was read whole, so it always goes out with an exact length: no chunked framing
-    // for an upstream to read differently, no request smuggled behind it.
-    headers: { ...requestHeadersFor(req.headers), host: target.origin.host, ...(framed ? { 'content-length': body.length } : {}) },
-    ...(secure ? { ca: target.ca, rejectUnauthorized: !target.insecureTls } : {}),
-    agent: false,
-  });
-  let answered = false;
-  let answer: IncomingMessage | undefined;
-  // Bytes after a complete answer (more than its Content-Length) are a parse error on a
-  // connection the proxy never reuses: the answer the page gets is whole, so it stands.
-  upstream.on('error', (error) => { if (!answer?.complete) fail(error); });
-  // Node destroys the socket of an unhandled 101 without an 'error' or 'response' event.
-  upstream.on('upgrade', (_answer, socket) => {
-    answered = true;
-    socket.destroy();
-    fail(new InvalidAnswerError('the hosting server switched protocols'));
-  });
-  upstream.on('close', () => {
-    if (!answered) fail(Object.assign(new Error('closed without an answer'), { code: 'ECONNRESET' }));
-  });
-  upstream.on('response', (incoming) => {
-    answered = true;
-    answer = incoming;
-    relay(incoming, res, fail);
-  });
-  upstream.end(body);
-  return upstream;
-}
-
-/** Passes a valid answer on (status, allowlisted headers, body), never its reason phrase. */
-function relay(answer: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
-  const cut = () => { if (!answer.complete) fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' })); };
-  answer.on('error', cut);
-  answer.on('close', cut);
-  try {
-    const status = answer.statusCode ?? 0;
-    if (!Number.isInteger(status) || status < 200 || status > 599) throw new InvalidAnswerError(`status ${status}`);
-    res.writeHead(status, { ...responseHeadersFrom(answer.headers), ...RESPONSE_HARDENING });
-  } catch (error) {
-    answer.destroy();
-    fail(error instanceof InvalidAnswerError ? error : new InvalidAnswerError('unwritable answer', { cause: error }));
-    return;
-  }
-  answer.pipe(res);
+  return () => {
+    clearTimeout(deadline);
+    // The page gave up (its own timeout, a closed tab): stop waiting for the hosting server too.
+    if (!res.writableFinished) upstream?.destroy();
+    phase = 'done';
+  };
 }

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../lib/proxy-contract.ts';
+import { NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../lib/proxy-contract.ts';
 
 const CERTIFICATE_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -14,8 +14,20 @@ const CERTIFICATE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-/** Which of the proxy's codes a failure to get an answer from the hosting server is. */
-export function classifyProxyError(error: unknown): ProxyErrorCode {
+/**
+ * Which of the proxy's codes a failure to get an answer from the hosting server is. With the
+ * connection state known, the code never claims more than it knows: before the connection was up
+ * the request cannot have been sent, after it a "never sent" code would be a lie.
+ */
+export function classifyProxyError(error: unknown, connection?: { connected: boolean; secure: boolean }): ProxyErrorCode {
+  const code = classifyByName(error);
+  if (!connection) return code;
+  if (connection.connected) return NEVER_SENT_PROXY_CODES.has(code) ? 'upstream_reset' : code;
+  if (NEVER_SENT_PROXY_CODES.has(code)) return code;
+  return connection.secure ? 'upstream_tls' : 'upstream_unreachable';
+}
+
+function classifyByName(error: unknown): ProxyErrorCode {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return 'upstream_error';
   if (CERTIFICATE_CODES.has(code)) return 'upstream_certificate_rejected';
@@ -24,6 +36,8 @@ export function classifyProxyError(error: unknown): ProxyErrorCode {
   switch (code) {
     case 'ECONNREFUSED':
       return 'upstream_refused';
+    case 'EPROTO':
+      return 'upstream_tls';
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'upstream_unreachable';
@@ -80,6 +94,7 @@ export function sendProxyError(res: ServerResponse, code: ProxyErrorCode, header
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
     [PROXY_MARK_HEADER]: '1',
   });
   res.end(body);
