@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../lib/api-error.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -8,16 +8,13 @@ import { Field } from '../../lib/ui/field.tsx';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
 import { RequestPreview } from './request-preview.tsx';
-import { DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, toDomainRequest } from './schemas.ts';
+import {
+  DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
+} from './schemas.ts';
+import type { Attempt } from './submission-machine.ts';
 import { SubmissionStatus } from './submission-status.tsx';
 import { useDomainPreview } from './use-domain-preview.ts';
-import { type Attempt, useSubmission } from './use-submission.ts';
-
-// Server field paths (`#/web/target` → `web.target`) that have a field showing errors; errors
-// for any other field go to the form's alert, so none is silently dropped.
-const FORM_FIELD: Partial<Record<string, FieldPath<DomainFormValues>>> = {
-  customerId: 'customerId', domain: 'domain', account: 'account', 'web.target': 'webTarget',
-};
+import { useSubmission } from './use-submission.ts';
 
 export function AddDomainForm() {
   const t = useT();
@@ -30,7 +27,6 @@ export function AddDomainForm() {
       mode: 'onSubmit',
       reValidateMode: 'onChange',
     });
-  const [unplaced, setUnplaced] = useState<string[]>([]);
   const confirmId = useId();
 
   // The form stays mounted while Settings is open: follow a new default customer unless edited.
@@ -38,39 +34,37 @@ export function AddDomainForm() {
     if (!getFieldState('customerId').isDirty) setValue('customerId', settings.customerId);
   }, [settings.customerId, getFieldState, setValue]);
 
-  const { submission, send, isUnresolved, isBusy } = useSubmission({
+  const { submission, submit, isBusy } = useSubmission({
     onAdded: () => {
       resetField('domain', { defaultValue: '' });
       setFocus('domain');
     },
     onFailed: (error: ApiError) => {
-      const rest: string[] = [];
-      for (const { field, message } of error.fieldErrors) {
-        const name = FORM_FIELD[field];
-        if (name) setError(name, { type: 'server', message }, { shouldFocus: true });
-        else rest.push(`${field}: ${message}`);
+      for (const [name, message] of placeFieldErrors(error.fieldErrors).fields) {
+        setError(name, { type: 'server', message }, { shouldFocus: true });
       }
-      setUnplaced(rest);
     },
   });
   const failed = submission.phase === 'failed' ? submission : undefined;
+  // Derived from the answer itself, so a new attempt (a new phase) clears it with the alert.
+  const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors).unplaced : [];
   const secondsLeft = useCountdown(failed?.retryAt, failed?.failedAt ?? 0);
   const blocked = isBusy || secondsLeft > 0;
+
+  // The earlier add of this very domain may have worked: sending again needs the user's word,
+  // so each unconfirmed try moves focus to the button that gives it.
+  const asks = submission.needsConfirmation?.asks ?? 0;
+  useEffect(() => {
+    if (asks > 0) document.getElementById(confirmId)?.focus();
+  }, [asks, confirmId]);
 
   const values = useWatch({ control }) as DomainFormValues;
   const preview = useDomainPreview(values.domain);
   const previewBody = toDomainRequest(values, preview?.ok ? preview.ascii : values.domain.trim());
 
   const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
-    if (blocked) return;
     const attempt: Attempt = { customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
-    if (!confirmed && isUnresolved(attempt)) {
-      // The earlier add of this very domain may have worked: sending again needs the user's word.
-      document.getElementById(confirmId)?.focus();
-      return;
-    }
-    setUnplaced([]);
-    send(attempt);
+    submit(attempt, confirmed);
   };
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit((valid) => { submitValid(valid, false); })(event)}>
@@ -105,8 +99,8 @@ export function AddDomainForm() {
         </div>
       </div>
       <div className="actions">
-        {/* aria-disabled, not disabled: the button keeps focus; the guard in useSubmission and
-            `blocked` above are what stop a second request. */}
+        {/* aria-disabled, not disabled: the button keeps focus; the submission machine's guard,
+            not this attribute, is what stops a second request. */}
         <button type="submit" aria-disabled={blocked} aria-busy={isBusy}>{t('domain.submit')}</button>
         {isBusy && <span className="pending">{t(submission.phase === 'checking' ? 'domain.checking' : 'domain.sending')}</span>}
       </div>

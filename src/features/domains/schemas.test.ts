@@ -6,6 +6,8 @@ import {
   domainFormSchema,
   domainListSchema,
   domainRequestSchema,
+  formFieldOf,
+  placeFieldErrors,
   toDomainRequest,
 } from './schemas.ts';
 
@@ -186,5 +188,59 @@ describe('addDomainResponseSchema', () => {
   it('accepts nothing (201/204 without a body) and any record', () => {
     expect(addDomainResponseSchema.safeParse(undefined)).toMatchObject({ success: true, data: undefined });
     expect(addDomainResponseSchema.safeParse({ id: 9, domain: 'a.example', extra: [1] }).data).toEqual({ id: 9, domain: 'a.example', extra: [1] });
+  });
+});
+
+describe('formFieldOf', () => {
+  it.each([
+    ['customerId', 'customerId'],
+    ['domain', 'domain'],
+    ['account', 'account'],
+    ['web.target', 'webTarget'],
+    // Own entries only: names Object.prototype carries must not find its members.
+    ['constructor', undefined],
+    ['__proto__', undefined],
+    ['toString', undefined],
+    ['hasOwnProperty', undefined],
+    ['valueOf', undefined],
+    ['webTarget', undefined],
+    ['web', undefined],
+    ['mail.dkim', undefined],
+    ['Domain', undefined],
+    ['', undefined],
+  ])('%j → %j', (serverField, formField) => {
+    expect(formFieldOf(serverField)).toBe(formField);
+  });
+});
+
+describe('placeFieldErrors', () => {
+  it.each([
+    ['nothing', [], { fields: [], unplaced: [] }],
+    ['a known field', [{ field: 'domain', message: 'Taken.' }], { fields: [['domain', 'Taken.']], unplaced: [] }],
+    ['a hostile pointer and a known field: both kept', [
+      { field: 'constructor', message: 'Odd.' }, { field: 'domain', message: 'Not valid.' },
+    ], { fields: [['domain', 'Not valid.']], unplaced: ['constructor: Odd.'] }],
+    ['each name Object.prototype carries', [
+      { field: '__proto__', message: 'a' }, { field: 'toString', message: 'b' }, { field: 'hasOwnProperty', message: 'c' },
+    ], { fields: [], unplaced: ['__proto__: a', 'toString: b', 'hasOwnProperty: c'] }],
+    ['two errors for one field, joined', [
+      { field: 'domain', message: 'Too long.' }, { field: 'web.target', message: 'Missing' }, { field: 'domain', message: 'Not allowed.' },
+    ], { fields: [['domain', 'Too long. Not allowed.'], ['webTarget', 'Missing']], unplaced: [] }],
+    ['messages without a full stop, joined with a semicolon', [
+      { field: 'account', message: 'unknown' }, { field: 'account', message: 'locked' },
+    ], { fields: [['account', 'unknown; locked']], unplaced: [] }],
+    ['two errors for one unknown field, joined', [
+      { field: 'mail.dkim', message: 'No.' }, { field: 'mail.dkim', message: 'Really not.' },
+    ], { fields: [], unplaced: ['mail.dkim: No. Really not.'] }],
+    ['an error for no field (empty pointer)', [{ field: '', message: 'Whole body wrong.' }], { fields: [], unplaced: ['Whole body wrong.'] }],
+  ])('%s', (_name, fieldErrors, placed) => {
+    expect(placeFieldErrors(fieldErrors)).toEqual(placed);
+  });
+
+  it('drops no message: every one appears on a field or in the list', () => {
+    const fieldErrors = ['domain', 'constructor', '__proto__', 'web.target', 'domain', '', 'x.y'].map((field, i) => ({ field, message: `m${i}.` }));
+    const { fields, unplaced } = placeFieldErrors(fieldErrors);
+    const shown = [...fields.map(([, message]) => message), ...unplaced].join(' ');
+    for (const { message } of fieldErrors) expect(shown).toContain(message);
   });
 });

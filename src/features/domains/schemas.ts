@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { PATH_SEGMENT } from '../../lib/path-segment.ts';
+import type { FieldError } from '../../lib/api-error.ts';
+import { IDENTIFIER } from '../../lib/identifier.ts';
 import { checkTargetPath } from './target-path.ts';
 
 export const WEB_TYPES = ['webspace'] as const;
@@ -32,7 +33,7 @@ const listedDomain = z.looseObject({
   domain: z.string(),
   account: z.catch(z.optional(z.string()), undefined),
 });
-type ListedDomain = z.infer<typeof listedDomain>;
+export type ListedDomain = z.infer<typeof listedDomain>;
 const listedDomains = z.array(listedDomain);
 export const domainListSchema = z.pipe(
   z.union([
@@ -48,8 +49,6 @@ export const domainListSchema = z.pipe(
     return wrapped.data ?? wrapped.domains ?? wrapped.items ?? [];
   }),
 );
-
-const ACCOUNT = PATH_SEGMENT;
 
 /** What the form holds: strings and booleans exactly as typed. */
 export interface DomainFormValues {
@@ -79,7 +78,7 @@ const required = (key: string) => z.minLength(1, key);
 
 /** Error messages are i18n keys (`field.*`), translated where they are shown. */
 export const domainFormSchema = z.object({
-  customerId: z.string().check(z.trim(), required('field.customerId.required'), z.regex(PATH_SEGMENT, 'field.customerId.invalid')),
+  customerId: z.string().check(z.trim(), required('field.customerId.required'), z.regex(IDENTIFIER, 'field.customerId.invalid')),
   // Validated and normalised in one step: the form's output carries the name as it is sent.
   domain: z.pipe(
     z.string(),
@@ -92,7 +91,7 @@ export const domainFormSchema = z.object({
       return z.NEVER;
     }),
   ),
-  account: z.string().check(z.trim(), required('field.account.required'), z.regex(ACCOUNT, 'field.account.invalid')),
+  account: z.string().check(z.trim(), required('field.account.required'), z.regex(IDENTIFIER, 'field.account.invalid')),
   www: z.boolean(),
   webEnabled: z.boolean(),
   webType: z.enum(WEB_TYPES),
@@ -132,3 +131,35 @@ export function toDomainRequest(values: Omit<DomainFormValues, 'domain'>, asciiD
     mail: { enabled: values.mailEnabled, dkim: values.mailEnabled && values.dkim },
   };
 }
+
+/** Form fields that show a server error (`FieldError.field`, e.g. `web.target`, → form field). */
+const FORM_FIELD_OF_SERVER_FIELD: ReadonlyMap<string, keyof DomainFormValues> = new Map([
+  ['customerId', 'customerId'], ['domain', 'domain'], ['account', 'account'], ['web.target', 'webTarget'],
+]);
+
+// A Map, not an object literal: a pointer such as `#/constructor` must not find Object.prototype.
+export const formFieldOf = (serverField: string) => FORM_FIELD_OF_SERVER_FIELD.get(serverField);
+
+export interface PlacedFieldErrors {
+  /** One message per form field: the server's messages for it, joined. */
+  fields: [keyof DomainFormValues, string][];
+  /** Errors for fields the form does not show, for the form's alert. */
+  unplaced: string[];
+}
+
+/** Every field error of an answer lands somewhere: on its field, or in the list for the alert. */
+export function placeFieldErrors(fieldErrors: readonly FieldError[]): PlacedFieldErrors {
+  const byField = new Map<string, string[]>();
+  for (const { field, message } of fieldErrors) byField.set(field, [...(byField.get(field) ?? []), message]);
+  const placed: PlacedFieldErrors = { fields: [], unplaced: [] };
+  for (const [field, messages] of byField) {
+    const message = messages.reduce(joinMessages);
+    const name = formFieldOf(field);
+    if (name) placed.fields.push([name, message]);
+    else placed.unplaced.push(field ? `${field}: ${message}` : message);
+  }
+  return placed;
+}
+
+// Server messages may or may not end a sentence; either way two stay readable as two.
+const joinMessages = (all: string, next: string) => (/[.!?…]$/.test(all) ? `${all} ${next}` : `${all}; ${next}`);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { describeError } from './describe-error.ts';
-import type { Attempt, Submission } from './use-submission.ts';
+import { type Attempt, attemptKey, type SubmissionState } from './submission-machine.ts';
 
 interface Props {
-  submission: Submission;
+  submission: SubmissionState;
   secondsLeft: number;
   /** Server errors that belong to no field of the form. */
   unplacedErrors: string[];
@@ -21,6 +21,10 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   let countdown: ReactNode = null;
 
   const named = (a: Attempt) => (a.unicode === a.body.domain ? a.body.domain : `${a.unicode} (${a.body.domain})`);
+  const confirmButton = <button type="button" id={confirmId} onClick={onResend}>{t('outcome.confirm')}</button>;
+  // A resend of an add whose outcome stayed unknown, asked for without the user's word.
+  const pending = submission.needsConfirmation;
+  let confirmShown = false;
 
   switch (submission.phase) {
     case 'added':
@@ -45,12 +49,9 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
       } else if (submission.verdict === 'not-added') {
         alert = <>{intro} {t('outcome.notAdded', { domain })} <button type="button" onClick={onResend}>{t('outcome.sendAgain')}</button></>;
       } else {
-        alert = (
-          <>
-            {intro} {t('outcome.stillUnknown', { domain })}{' '}
-            <button type="button" id={confirmId} onClick={onResend}>{t('outcome.confirm')}</button>
-          </>
-        );
+        // The button confirms what the form holds: only offered here when that is this add.
+        confirmShown = !pending || attemptKey(pending.attempt) === attemptKey(submission.attempt);
+        alert = <>{intro} {t('outcome.stillUnknown', { domain })}{confirmShown && <> {confirmButton}</>}</>;
       }
       break;
     }
@@ -58,12 +59,15 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
       const { error } = submission;
       // With field errors the fields say it; otherwise the server's own words are the reason.
       const detail = error.kind === 'validation' && error.fieldErrors.length > 0 ? undefined : error.detail;
+      // Said once, here, as a fixed number; the ticking countdown below stays out of the alert.
+      const waitSeconds = Math.ceil((error.retryAfterMs ?? 0) / 1000);
       alert = (
         <>
           {describeError(t, error, named(submission.attempt))}
+          {waitSeconds > 0 && ` ${t('error.wait', { seconds: waitSeconds })}`}
           {detail && ` ${t('error.serverSaid', { detail })}`}
           {(error.kind === 'unauthorized' || error.kind === 'unsendable-key') && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
-          {unplacedErrors.length > 0 && <ul>{unplacedErrors.map((message) => <li key={message}>{message}</li>)}</ul>}
+          {unplacedErrors.length > 0 && <ul>{unplacedErrors.map((message, index) => <li key={index}>{message}</li>)}</ul>}
         </>
       );
       // Outside the alert and not live: a ticking number would be re-announced every second.
@@ -74,6 +78,10 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
     }
     default:
       break;
+  }
+
+  if (pending && !confirmShown) {
+    alert = <>{alert}{alert && ' '}{t('outcome.confirmNeeded', { domain: named(pending.attempt) })} {confirmButton}</>;
   }
 
   return (

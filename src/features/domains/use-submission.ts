@@ -1,101 +1,71 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
-import { type AddDomainVariables, domainQueries, useAddDomain } from './queries.ts';
-import type { DomainRecord } from './schemas.ts';
+import { domainQueries, useAddDomain } from './queries.ts';
+import {
+  type Attempt, INITIAL_STATE, isBusy, type SubmissionEvent, type SubmissionState, transition,
+} from './submission-machine.ts';
 
-/** One add as the user asked for it; `unicode` is how the name is shown. */
-export interface Attempt extends AddDomainVariables {
-  unicode: string;
+interface Callbacks {
+  onAdded: (attempt: Attempt) => void;
+  onFailed: (error: ApiError) => void;
 }
 
-export type Verdict = 'added' | 'added-elsewhere' | 'not-added' | 'unknown';
-
-export type Submission =
-  | { phase: 'idle' }
-  | { phase: 'sending'; attempt: Attempt }
-  | { phase: 'added'; attempt: Attempt; record: DomainRecord | undefined }
-  /** `retryAt`: epoch ms before which the server asked not to try again (429/503). */
-  | { phase: 'failed'; attempt: Attempt; error: ApiError; retryAt: number | undefined; failedAt: number }
-  /** The request may have reached the server; the domain list is being read to find out. */
-  | { phase: 'checking'; attempt: Attempt; error: ApiError }
-  | { phase: 'checked'; attempt: Attempt; error: ApiError; verdict: Verdict; account?: string | undefined }
-  /** 409 for a domain whose earlier add had an unknown outcome: that earlier add worked. */
-  | { phase: 'already-added'; attempt: Attempt };
-
-const attemptKey = (a: Pick<Attempt, 'customerId' | 'body'>) => `${a.customerId}\n${a.body.domain}\n${a.body.account}`;
-
 /**
- * Sends at most one POST per user action and never on its own: a synchronous ref guards
- * against double clicks and double Enter (a disabled button alone is too late), and an
- * unknown outcome is checked against the domain list instead of being retried.
+ * Glue between the submission machine and React: the rules live in submission-machine.ts.
+ * The state sits in a ref so that the in-flight guard holds within one tick (a double click
+ * fires two submits before React renders, and a disabled button alone is too late); the
+ * requests the state asks for are made here, each at most once per send id.
  */
-export function useSubmission(callbacks: { onAdded: (attempt: Attempt) => void; onFailed: (error: ApiError) => void }) {
+export function useSubmission(callbacks: Callbacks) {
   const queryClient = useQueryClient();
   const { mutate } = useAddDomain();
-  const busy = useRef(false);
-  // Adds whose outcome was unknown: a later 409 for them means "that earlier add worked". An
-  // add stays here until a 2xx or 409, since a timed-out POST may still finish after a check.
-  const uncertain = useRef(new Set<string>());
-  const [submission, setSubmission] = useState<Submission>({ phase: 'idle' });
+  const machine = useRef(INITIAL_STATE);
+  const started = useRef({ post: 0, check: 0 });
+  const [state, setState] = useState(INITIAL_STATE);
   const latest = useRef(callbacks);
   useEffect(() => { latest.current = callbacks; });
 
-  const check = useCallback(async (attempt: Attempt, error: ApiError) => {
-    setSubmission({ phase: 'checking', attempt, error });
-    let next: Submission;
-    try {
-      const list = await queryClient.query({ ...domainQueries.list(attempt.customerId), staleTime: 0, retry: 1, networkMode: 'always' });
-      const found = list.find((record) => record.domain.toLowerCase() === attempt.body.domain);
-      const elsewhere = found?.account !== undefined && found.account !== attempt.body.account;
-      const verdict = !found ? 'not-added' : elsewhere ? 'added-elsewhere' : 'added';
-      next = { phase: 'checked', attempt, error, verdict, account: found?.account };
-    } catch {
-      next = { phase: 'checked', attempt, error, verdict: 'unknown' };
+  const dispatch = useMemo(() => {
+    const run = (next: SubmissionState) => {
+      const { sendId } = next;
+      if (next.phase === 'sending' && started.current.post !== sendId) {
+        started.current.post = sendId;
+        mutate(next.attempt, {
+          onSuccess: (record) => { apply({ type: 'post-succeeded', sendId, record }); },
+          onError: (caught) => {
+            const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
+            apply({ type: 'post-failed', sendId, error, at: Date.now() });
+          },
+        });
+      }
+      if (next.phase === 'checking' && started.current.check !== sendId) {
+        started.current.check = sendId;
+        queryClient
+          .query({ ...domainQueries.list(next.attempt.customerId), staleTime: 0, retry: 1, networkMode: 'always' })
+          .then(
+            (domains) => { apply({ type: 'list-read', sendId, domains }); },
+            () => { apply({ type: 'list-failed', sendId }); },
+          );
+      }
+    };
+    function apply(event: SubmissionEvent) {
+      const previous = machine.current;
+      const next = transition(previous, event);
+      if (next === previous) return;
+      machine.current = next;
+      setState(next);
+      if (event.type === 'post-succeeded' && next.phase === 'added') latest.current.onAdded(next.attempt);
+      if (event.type === 'post-failed' && next.phase === 'failed') latest.current.onFailed(next.error);
+      run(next);
     }
-    busy.current = false;
-    setSubmission(next);
-  }, [queryClient]);
+    return apply;
+  }, [mutate, queryClient]);
 
-  const send = useCallback((attempt: Attempt): boolean => {
-    if (busy.current) return false;
-    busy.current = true;
-    setSubmission({ phase: 'sending', attempt });
-    const key = attemptKey(attempt);
-    mutate(attempt, {
-      onSuccess: (record) => {
-        uncertain.current.delete(key);
-        busy.current = false;
-        setSubmission({ phase: 'added', attempt, record });
-        latest.current.onAdded(attempt);
-      },
-      onError: (caught) => {
-        const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
-        if (error.kind === 'conflict' && uncertain.current.has(key)) {
-          uncertain.current.delete(key);
-          busy.current = false;
-          setSubmission({ phase: 'already-added', attempt });
-        } else if (error.outcomeUnknown) {
-          // Still busy: nothing else is sent until the check has settled this one.
-          uncertain.current.add(key);
-          void check(attempt, error);
-        } else {
-          busy.current = false;
-          const failedAt = Date.now();
-          const retryAt = error.retryAfterMs === undefined ? undefined : failedAt + error.retryAfterMs;
-          setSubmission({ phase: 'failed', attempt, error, retryAt, failedAt });
-          latest.current.onFailed(error);
-        }
-      },
-    });
-    return true;
-  }, [mutate, check]);
+  /** Sends only if the machine says so: never while busy, before Retry-After, or unconfirmed. */
+  const submit = useCallback((attempt: Attempt, confirmed: boolean) => {
+    dispatch({ type: 'submit', attempt, at: Date.now(), confirmed });
+  }, [dispatch]);
 
-  /** True while the outcome of this very add is open: sending it again needs the user's word. */
-  const isUnresolved = useCallback((attempt: Pick<Attempt, 'customerId' | 'body'>) =>
-    submission.phase === 'checked' && submission.verdict === 'unknown' && attemptKey(submission.attempt) === attemptKey(attempt),
-  [submission]);
-
-  const isBusy = submission.phase === 'sending' || submission.phase === 'checking';
-  return { submission, send, isUnresolved, isBusy };
+  return { submission: state, submit, isBusy: isBusy(state) };
 }
