@@ -1,6 +1,7 @@
 // The simulator as a Hono app: the same object answers in-process (`app.request()`, unit tests)
 // and behind a socket (server.ts, `npm run dev`, Playwright).
 import { Hono } from 'hono';
+import { isPathSegment } from '../../src/lib/path-segment.ts';
 import { createApiRoutes } from './api-routes.ts';
 import { DEFAULT_MAX_BODY_BYTES, checkMaxBodyBytes } from './body-cap.ts';
 import { createControlRoutes } from './control-routes.ts';
@@ -29,7 +30,7 @@ export interface SimApp {
 
 export function createSimApp(options: SimAppOptions = {}): SimApp {
   const servicePath = options.servicePath ?? 'liveconfig';
-  if (!/^[A-Za-z0-9._~-]+$/.test(servicePath)) {
+  if (!isPathSegment(servicePath)) {
     throw new Error(`servicePath must be one plain path segment, got "${servicePath}"`);
   }
   const controlToken = checkControlToken(options.controlToken ?? createControlToken());

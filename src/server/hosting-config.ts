@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIdentifier } from '../lib/identifier.ts';
 import { PROXY_DEFAULTS, type ProxyLimits } from './hosting-proxy.ts';
 
 /** What the panel's servers need to reach the hosting server (README, "Configuration"). */
@@ -16,15 +17,13 @@ export interface HostingConfig {
   limits: ProxyLimits;
 }
 
-const SERVICE_PATH = /^[A-Za-z0-9_-]{1,64}$/;
-
 export class HostingConfigError extends Error {
   override name = 'HostingConfigError';
 }
 
 export function readHostingConfig(env: NodeJS.ProcessEnv = process.env): HostingConfig {
   const servicePath = env.HOSTING_SERVICE_PATH?.trim() || 'liveconfig';
-  if (!SERVICE_PATH.test(servicePath)) {
+  if (!isIdentifier(servicePath)) {
     throw new HostingConfigError(
       `HOSTING_SERVICE_PATH must be one path segment of letters, digits, "_" or "-" (got "${servicePath}")`,
     );

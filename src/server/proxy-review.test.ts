@@ -1,5 +1,5 @@
-// Regressions from an attacker's review of the proxy: pipelined requests cut mid-flight, TLS
-// failures after the request went out, `Expect: 100-continue` over the cap, bodyless statuses.
+// Edges of the proxy's bounds: pipelined requests cut mid-flight, TLS failures after the request
+// went out, `Expect: 100-continue` over the cap, statuses that carry no body.
 import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
