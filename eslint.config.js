@@ -1,8 +1,78 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import vitest from '@vitest/eslint-plugin';
+import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
+import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The import plan (README.md, Layout): `app → features → lib`, the page never reaches into
+ * `src/server/` or `e2e/`, and the node side never reaches into the page's features or shell.
+ * Every file in src/ and e2e/ belongs to exactly one element (no-unknown-files), and an import
+ * of a local file outside every element is refused too, so a new top-level folder cannot slip
+ * past the plan unnoticed. Imports inside one element (one feature, lib, ...) are not checked.
+ */
+const importPlan = {
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/include': ['src/**', 'e2e/**', '*.config.{ts,js}'],
+    // Elements are folders matched from the project root; the first match wins, so `e2e`
+    // (specs, support) comes after `e2e/sim`. Single files are classified as file categories.
+    'boundaries/elements': [
+      { type: 'app', pattern: 'src/app', partialMatch: false },
+      { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
+      { type: 'lib', pattern: 'src/lib', partialMatch: false },
+      { type: 'server', pattern: 'src/server', partialMatch: false },
+      { type: 'sim', pattern: 'e2e/sim', partialMatch: false },
+      { type: 'e2e', pattern: 'e2e', partialMatch: false },
+    ],
+    'boundaries/files': [
+      { category: 'entry', pattern: 'src/*.{ts,tsx}' },
+      { category: 'config', pattern: '*.config.{ts,js}' },
+      { category: 'test', pattern: '**/*.test.ts' },
+    ],
+  },
+  rules: {
+    'boundaries/no-unknown-files': 'error',
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        checkUnknownLocals: true,
+        policies: [
+          { from: { file: { categories: 'entry' } }, allow: { to: { element: { types: ['app', 'lib'] } } } },
+          { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['feature', 'lib'] } } } },
+          // A feature sees lib only: another feature's internals, the shell, the server and the
+          // tests are all out of reach (imports inside the feature itself are not checked).
+          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'lib' } } } },
+          // lib is the bottom layer: no allow policy, so any import out of it is refused.
+          // The node side shares the page's contracts (proxy-contract.ts, path-segment.ts).
+          { from: { element: { type: 'server' } }, allow: { to: { element: { type: 'lib' } } } },
+          // Only the server's tests run the real simulator and read the Vite config; the
+          // production server never depends on test code.
+          {
+            from: { element: { type: 'server' }, file: { categories: 'test' } },
+            allow: { to: [{ element: { type: 'sim' } }, { file: { categories: 'config' } }] },
+          },
+          { from: { element: { type: 'sim' } }, allow: { to: { element: { type: 'lib' } } } },
+          {
+            from: { element: { type: 'e2e' } },
+            allow: { to: [{ element: { types: ['sim', 'lib'] } }, { file: { categories: 'config' } }] },
+          },
+          // Tool configs wire the pieces together: Vite starts the simulator and the proxy.
+          {
+            from: { file: { categories: 'config' } },
+            allow: { to: [{ element: { types: ['server', 'sim', 'lib'] } }, { file: { categories: 'config' } }] },
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
@@ -21,6 +91,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    ...importPlan,
+  },
+  {
+    // Flat, kebab-case files and folders; `.test`, `.spec`, `.property` and `.d` are middle
+    // extensions, not part of the name. No barrel index files.
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,e2e}/**/': 'KEBAB_CASE' }],
+      'check-file/no-index': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/**'],
     languageOptions: { globals: globals.browser },
@@ -28,26 +117,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-console': 'error',
-      // One-way imports (DESIGN.md, Layout): lib never reaches into features, src never into e2e.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/e2e/**', '**/server/**'], message: 'The page never imports test or server code.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**', '**/e2e/**'], message: 'lib must not import features or app.' }] },
-      ],
     },
   },
   ...pluginQuery.configs['flat/recommended'],
   {
     files: ['src/server/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.test.ts', 'e2e/sim/**/*.test.ts'],
+    ...vitest.configs.recommended,
+    rules: {
+      ...vitest.configs.recommended.rules,
+      'vitest/no-disabled-tests': 'error',
+      // Vitest's `expect(value, message)` takes a message that names the failing case.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // Shared assertions are named for what they expect (`expectProblem`, `expectTooLarge`).
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect*'] }],
+    },
+  },
+  {
+    // A property states implications over generated input ("if mail carries DKIM, mail is on"):
+    // a branch around `expect` is the property itself, and fast-check runs both sides.
+    files: ['src/**/*.property.test.ts', 'e2e/sim/**/*.property.test.ts'],
+    rules: { 'vitest/no-conditional-expect': 'off' },
+  },
+  {
+    files: ['e2e/**/*.spec.ts', 'e2e/support/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // A test waits for a condition, never for the clock; it is never skipped or focused on
+      // main; and it finds the one element it means, so `.first()`/`.nth()` cannot hide an
+      // ambiguous locator.
+      'playwright/no-wait-for-timeout': 'error',
+      'playwright/no-skipped-test': 'error',
+      'playwright/no-focused-test': 'error',
+      'playwright/no-nth-methods': 'error',
+    },
   },
   {
     files: ['eslint.config.js'],

@@ -11,7 +11,8 @@ test.describe('adding a domain', () => {
   test('an international name is sent once, as punycode, with the documented headers', async ({ page, sim }) => {
     await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
     await fillDomainForm(page, { domain: 'Bücher.Example.', account: 'web77' });
-    await expect(page.getByText('xn--bcher-kva.example', { exact: false }).first()).toBeVisible();
+    // Before sending, the field says what will be sent in place of what was typed.
+    await expect(page.getByText('bücher.example → sent as xn--bcher-kva.example', { exact: true })).toBeVisible();
     await addDomainButton(page).click();
 
     await expect(page.getByRole('status')).toHaveText(

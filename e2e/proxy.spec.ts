@@ -33,11 +33,17 @@ test('a request from the page origin reaches the simulator through the proxy', a
 });
 
 test('only the API prefix is forwarded', async ({ request, sim }) => {
+  // The simulator's control surface is not on the page's origin at all.
   const control = await request.post('/__sim/reset');
-  expect(control.status()).not.toBe(204);
+  expect(control.status()).toBe(404);
+  // Outside the API prefix the page's own server answers: with the page, not a proxy error.
   const outside = await request.get('/liveconfig/other');
-  expect(outside.headers()['content-type'] ?? '').not.toContain('problem+json');
+  expect(outside.status()).toBe(200);
+  expect(outside.headers()['content-type']).toMatch(/^text\/html\b/);
   const dotted = await request.get('/liveconfig/api/v1/..%2f..%2f__sim/requests');
   expect(dotted.status()).toBe(400);
+  // Refused by the proxy itself (its mark), not by the simulator.
+  expect(dotted.headers()['x-hosting-panel-proxy']).toBe('1');
+  expect(await dotted.json()).toMatchObject({ type: 'urn:hosting-panel:proxy-error', code: 'path_not_forwarded' });
   expect(await sim.requests()).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIResponse, Page } from '@playwright/test';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+import { addDomainButton, expect, fillDomainForm, type PageWatch, saveSettings, test } from './support/fixtures.ts';
 
 const REQUIRED_CSP = [
   "script-src 'self'",
@@ -110,6 +110,42 @@ const PAYLOADS = [
 ];
 const PADDING = ` ${'and then some more server text '.repeat(40)}`;
 
+/** Where the server's words land; waits for them there (they carry `tag`) and reads them. */
+type WordsReader = (page: Page, tag: string) => Promise<string>;
+
+const WORDS_IN_ALERT: WordsReader = async (page, tag) => {
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Server message: ');
+  await expect(alert).toContainText(tag);
+  return (await alert.innerText()).split('Server message: ')[1] ?? '';
+};
+
+const WORDS_ON_DOMAIN_FIELD: WordsReader = async (page, tag) => {
+  const field = page.getByRole('textbox', { name: 'Domain name' });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(tag));
+  // The server's words alone: the first description is the field's error, before its hint.
+  return field.evaluate((el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ');
+    return document.getElementById(ids[0] ?? '')?.textContent ?? '';
+  });
+};
+
+/** How the server's words may be shown, given the markup they carried. */
+type WordsCheck = (words: string, payload: string, tag: string, what: string) => void;
+
+/** JSON strings are shown as they are: the markup appears as its own text. */
+const VERBATIM: WordsCheck = (words, payload, tag, what) => {
+  const sent = `${payload} ${tag} `;
+  expect(words.slice(0, sent.length), `${what}: the markup shows as its own text`).toBe(sent);
+};
+
+/** HTML and plain text are reduced to words: no markup is left. */
+const AS_WORDS: WordsCheck = (words, _payload, _tag, what) => {
+  expect(words, `${what}: markup reduced to words`).not.toMatch(/[<>]/);
+  expect(words, what).not.toContain('__pwned');
+};
+
 interface HostileAnswer {
   name: string;
   status: number;
@@ -120,41 +156,40 @@ interface HostileAnswer {
   /** The panel's own sentence for this answer. */
   sentence: RegExp;
   /** Where the server's words land: the form's alert, or the Domain name field. */
-  on: 'alert' | 'domain field';
-  /** HTML and plain text are reduced to words; JSON strings are shown verbatim. */
-  verbatim: boolean;
+  words: WordsReader;
+  shown: WordsCheck;
 }
 
 const ANSWERS: HostileAnswer[] = [
   {
-    name: 'an HTML 500 page', status: 500, contentType: 'text/html; charset=utf-8', verbatim: false,
+    name: 'an HTML 500 page', status: 500, contentType: 'text/html; charset=utf-8', shown: AS_WORDS,
     body: (p, tag) => `<!doctype html><html><body><h1>Failure ${tag}</h1>${p}<p>${PADDING}</p></body></html>`,
-    sentence: /The hosting server failed while handling the request \(status 500\)\./, on: 'alert',
+    sentence: /The hosting server failed while handling the request \(status 500\)\./, words: WORDS_IN_ALERT,
   },
   {
-    name: 'a 400 problem detail', status: 400, contentType: 'application/problem+json', verbatim: true,
+    name: 'a 400 problem detail', status: 400, contentType: 'application/problem+json', shown: VERBATIM,
     body: (p, tag) => JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `${p} ${tag}${PADDING}` }),
-    sentence: /The server refused the request as malformed\./, on: 'alert',
+    sentence: /The server refused the request as malformed\./, words: WORDS_IN_ALERT,
   },
   {
-    name: 'a 403 problem detail', status: 403, contentType: 'application/problem+json', verbatim: true,
+    name: 'a 403 problem detail', status: 403, contentType: 'application/problem+json', shown: VERBATIM,
     body: (p, tag) => JSON.stringify({ title: 'Forbidden', status: 403, detail: `${p} ${tag}${PADDING}` }),
-    sentence: /accepted the API key but refused this action/, on: 'alert',
+    sentence: /accepted the API key but refused this action/, words: WORDS_IN_ALERT,
   },
   {
-    name: 'a 409 {message}', status: 409, contentType: 'application/json', verbatim: true,
+    name: 'a 409 {message}', status: 409, contentType: 'application/json', shown: VERBATIM,
     body: (p, tag) => JSON.stringify({ message: `${p} ${tag}${PADDING}` }),
-    sentence: /The domain example\.org already exists on the server\./, on: 'alert',
+    sentence: /The domain example\.org already exists on the server\./, words: WORDS_IN_ALERT,
   },
   {
-    name: 'a 422 errors[] on #/domain', status: 422, contentType: 'application/problem+json', verbatim: true,
+    name: 'a 422 errors[] on #/domain', status: 422, contentType: 'application/problem+json', shown: VERBATIM,
     body: (p, tag) => JSON.stringify({ title: 'Unprocessable', status: 422, errors: [{ pointer: '#/domain', detail: `${p} ${tag}${PADDING}` }] }),
-    sentence: /The server refused some values; see the marked fields\./, on: 'domain field',
+    sentence: /The server refused some values; see the marked fields\./, words: WORDS_ON_DOMAIN_FIELD,
   },
   {
-    name: 'a text/plain 503', status: 503, contentType: 'text/plain', verbatim: false,
+    name: 'a text/plain 503', status: 503, contentType: 'text/plain', shown: AS_WORDS,
     body: (p, tag) => `Service down ${tag} ${p}${PADDING}`, headers: { 'Retry-After': '0' },
-    sentence: /The server is temporarily unavailable\./, on: 'alert',
+    sentence: /The server is temporarily unavailable\./, words: WORDS_IN_ALERT,
   },
 ];
 
@@ -175,43 +210,23 @@ for (const answer of ANSWERS) {
     const before = await activeElements(page);
     expect(before).toEqual({ embedded: 0, scriptLinks: 0, pwned: undefined });
 
-    const alert = page.getByRole('alert');
-    const domainField = page.getByRole('textbox', { name: 'Domain name' });
     for (const [index, payload] of PAYLOADS.entries()) {
       const tag = `answer-${index + 1}`;
       await sim.fault({
         method: 'POST', action: 'respond', status: answer.status, contentType: answer.contentType,
-        body: answer.body(payload, tag), ...(answer.headers ? { headers: answer.headers } : {}),
+        body: answer.body(payload, tag), headers: answer.headers ?? {},
       });
       await addDomainButton(page).click();
-      await expect(alert).toContainText(answer.sentence);
+      await expect(page.getByRole('alert')).toContainText(answer.sentence);
 
-      let serverText: string;
-      if (answer.on === 'domain field') {
-        await expect(domainField).toHaveAttribute('aria-invalid', 'true');
-        await expect(domainField).toHaveAccessibleDescription(new RegExp(tag));
-        const description = await domainField.evaluate((el) => {
-          const ids = (el.getAttribute('aria-describedby') ?? '').split(' ');
-          return document.getElementById(ids[0] ?? '')?.textContent ?? '';
-        });
-        serverText = description;
-      } else {
-        await expect(alert).toContainText('Server message: ');
-        await expect(alert).toContainText(tag);
-        serverText = (await alert.innerText()).split('Server message: ')[1] ?? '';
-      }
+      const words = await answer.words(page, tag);
       // Cut short: the server's words are at most ~300 characters, ending in an ellipsis.
-      expect(serverText.length, `${answer.name}: shortened`).toBeLessThanOrEqual(300);
-      expect(serverText).toMatch(/…$/);
-      if (answer.verbatim) {
-        expect(serverText.startsWith(`${payload} ${tag} `), `${answer.name}: the markup shows as its own text`).toBe(true);
-      } else {
-        expect(serverText, `${answer.name}: markup reduced to words`).not.toMatch(/[<>]/);
-        expect(serverText).not.toContain('__pwned');
-      }
+      expect(words.length, `${answer.name}: shortened`).toBeLessThanOrEqual(300);
+      expect(words).toMatch(/…$/);
+      answer.shown(words, payload, tag, answer.name);
 
       expect(await activeElements(page), `${answer.name} with ${payload}`).toEqual(before);
-      await expect(domainField).toHaveValue('example.org');
+      await expect(page.getByRole('textbox', { name: 'Domain name' })).toHaveValue('example.org');
       await expect(page.getByRole('textbox', { name: 'Hosting account' })).toHaveValue('web77');
       await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
       // The 503 says Retry-After: 0, so the button is back at once.
@@ -229,7 +244,38 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('a marker API key appears nowhere but in its own field and the Authorization header', async ({ page, context, browser, sim, watch }) => {
+/** Everything the page can keep or show, checked after each journey: none of it holds `marker`. */
+async function expectNoLeak(page: Page, watch: PageWatch, marker: string) {
+  const stored = await page.evaluate(async () => ({
+    local: Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k) ?? ''}`),
+    indexedDb: (await indexedDB.databases()).map((d) => d.name ?? ''),
+    caches: await caches.keys(),
+    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
+    documentCookie: document.cookie,
+    historyState: JSON.stringify(history.state ?? null),
+    windowName: window.name,
+  }));
+  expect(stored.local, 'localStorage').toEqual([]);
+  expect(stored.indexedDb, 'IndexedDB').toEqual([]);
+  expect(stored.caches, 'Cache Storage').toEqual([]);
+  expect(stored.serviceWorkers, 'service workers').toBe(0);
+  expect(stored.documentCookie, 'document.cookie').toBe('');
+  const cookies = await page.context().cookies();
+  expect(cookies.map((c) => `${c.name}=${c.value}`).join('\n'), 'cookies of the context').not.toContain(marker);
+  expect(stored.historyState, 'history state').not.toContain(marker);
+  expect(stored.windowName, 'window.name').not.toContain(marker);
+  expect(page.url(), 'page URL').not.toContain(marker);
+  await expect(page.locator('body'), 'page text').not.toContainText(marker);
+  // Every text box except the API key field itself.
+  const boxes = await page.getByRole('textbox').evaluateAll((els) => els.map((el) => ({
+    label: (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
+    value: (el as HTMLInputElement).value,
+  })));
+  expect(boxes.filter((box) => box.label !== 'API key').map((box) => box.value).join('\n'), 'other fields').not.toContain(marker);
+  expect(watch.console.join('\n'), 'console').not.toContain(marker);
+}
+
+test('a marker API key appears nowhere but in its own field and the Authorization header', async ({ page, browser, sim, watch }) => {
   const marker = `marker-${Date.now()}-${randomBytes(12).toString('hex')}`;
   const wrongKey = `wrong-${randomBytes(8).toString('hex')}`;
   await sim.registerKey(marker, 'admin');
@@ -238,150 +284,122 @@ test('a marker API key appears nowhere but in its own field and the Authorizatio
   page.on('request', (request) => {
     pageRequests.push({ url: request.url(), referer: request.headers().referer });
   });
-
-  let checks = 0;
-  const check = (ok: boolean, what: string) => {
-    checks += 1;
-    expect(ok, what).toBe(true);
-  };
-
-  /** Everything the page can keep or show, checked after each journey. */
-  const expectNoLeak = async (stage: string) => {
-    const stored = await page.evaluate(async () => ({
-      local: Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k) ?? ''}`).join('\n'),
-      localCount: localStorage.length,
-      indexedDb: (await indexedDB.databases()).map((d) => d.name ?? ''),
-      caches: await caches.keys(),
-      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).length,
-      documentCookie: document.cookie,
-      historyState: JSON.stringify(history.state ?? null),
-      windowName: window.name,
-    }));
-    check(stored.localCount === 0 && !stored.local.includes(marker), `${stage}: localStorage`);
-    check(stored.indexedDb.length === 0, `${stage}: IndexedDB`);
-    check(stored.caches.length === 0 && stored.serviceWorkers === 0, `${stage}: Cache Storage and service workers`);
-    check(stored.documentCookie === '', `${stage}: document.cookie`);
-    const cookies = await context.cookies();
-    check(cookies.every((c) => !`${c.name}=${c.value}`.includes(marker)), `${stage}: cookies of the context`);
-    check(!stored.historyState.includes(marker) && !stored.windowName.includes(marker), `${stage}: history state and window.name`);
-    check(!page.url().includes(marker), `${stage}: page URL`);
-    check(!(await page.locator('body').innerText()).includes(marker), `${stage}: page text`);
-    // Every text box except the API key field itself.
-    const boxes = await page.getByRole('textbox').evaluateAll((els) => els.map((el) => ({
-      label: (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
-      value: (el as HTMLInputElement).value,
-    })));
-    check(boxes.filter((box) => box.label !== 'API key').every((box) => !box.value.includes(marker)), `${stage}: other fields`);
-    check(watch.console.every((line) => !line.includes(marker)), `${stage}: console`);
-  };
-
-  // 1. Settings: save the marker.
-  await saveSettings(page, { apiKey: marker, customerId: 'c0002' });
-  await expect(page.getByRole('status')).toHaveText('Settings saved.');
-  await expectNoLeak('saved');
-  await page.getByRole('link', { name: 'Add domain' }).click();
-
-  // 2. 201.
   const status = page.getByRole('status');
   const alert = page.getByRole('alert');
-  await fillDomainForm(page, { domain: 'marker-one.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(status).toHaveText('Added marker-one.example to account web77 of customer c0002.');
-  await expectNoLeak('201');
 
-  // 3. 409.
-  await fillDomainForm(page, { domain: 'marker-one.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(alert).toContainText('already exists on the server');
-  await expectNoLeak('409');
+  await test.step('saved in Settings', async () => {
+    await saveSettings(page, { apiKey: marker, customerId: 'c0002' });
+    await expect(status).toHaveText('Settings saved.');
+    await expectNoLeak(page, watch, marker);
+    await page.getByRole('link', { name: 'Add domain' }).click();
+  });
 
-  // 4. 422: unknown account.
-  await fillDomainForm(page, { domain: 'marker-two.example', account: 'web99' });
-  await addDomainButton(page).click();
-  await expect(alert).toContainText('refused some values');
-  await expectNoLeak('422');
+  await test.step('201: added', async () => {
+    await fillDomainForm(page, { domain: 'marker-one.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(status).toHaveText('Added marker-one.example to account web77 of customer c0002.');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  // 5. 500 with an HTML page.
-  await sim.fault({ method: 'POST', action: 'respond', status: 500, contentType: 'text/html', body: '<html><body><h1>Broken</h1></body></html>' });
-  await fillDomainForm(page, { domain: 'marker-two.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(alert).toContainText('(status 500)');
-  await expectNoLeak('500');
+  await test.step('409: the domain exists', async () => {
+    await fillDomainForm(page, { domain: 'marker-one.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(alert).toContainText('already exists on the server');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  // 6. The proxy's 502: the connection is cut, the outcome is checked.
-  await sim.fault({ method: 'POST', action: 'reset' });
-  await fillDomainForm(page, { domain: 'marker-three.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(alert).toContainText('Checked: marker-three.example was not added.');
-  await expectNoLeak('502');
+  await test.step('422: unknown account', async () => {
+    await fillDomainForm(page, { domain: 'marker-two.example', account: 'web99' });
+    await addDomainButton(page).click();
+    await expect(alert).toContainText('refused some values');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  // 7. 401 with a wrong key, then the marker again.
-  await saveSettings(page, { apiKey: wrongKey });
-  await page.getByRole('link', { name: 'Add domain' }).click();
-  await fillDomainForm(page, { domain: 'marker-four.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(alert).toContainText('did not accept the API key');
-  await expectNoLeak('401');
-  await saveSettings(page, { apiKey: marker });
-  await page.getByRole('link', { name: 'Add domain' }).click();
-  await fillDomainForm(page, { domain: 'marker-four.example', account: 'web77' });
-  await addDomainButton(page).click();
-  await expect(status).toContainText('Added marker-four.example');
-  await expectNoLeak('201 again');
+  await test.step('500 with an HTML page', async () => {
+    await sim.fault({ method: 'POST', action: 'respond', status: 500, contentType: 'text/html', body: '<html><body><h1>Broken</h1></body></html>' });
+    await fillDomainForm(page, { domain: 'marker-two.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(alert).toContainText('(status 500)');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  // 8. Forget API key.
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Forget API key' }).click();
-  await expect(page.getByRole('status')).toHaveText('The API key was removed from this browser session.');
-  await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
-  await expectNoLeak('forgotten');
-  const session = await page.evaluate(() => Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k) ?? ''}`).join('\n'));
-  check(session.includes('c0002') && !session.includes(marker), 'sessionStorage after Forget');
-  // With the key field empty, the whole document (markup and every field) is free of it.
-  check(!(await page.content()).includes(marker), 'HTML after Forget');
-  const allValues = await page.evaluate(() => [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value));
-  check(allValues.every((v) => !v.includes(marker)), 'every field after Forget');
-  await page.reload();
-  await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
-  check(!(await page.content()).includes(marker), 'HTML after Forget and reload');
+  await test.step("the proxy's 502: the connection is cut, the outcome is checked", async () => {
+    await sim.fault({ method: 'POST', action: 'reset' });
+    await fillDomainForm(page, { domain: 'marker-three.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(alert).toContainText('Checked: marker-three.example was not added.');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  // The key was really used (else the checks above prove little), and only as the header.
-  const received = await sim.requests();
-  const withMarker = received.filter((r) => r.headers.authorization === `Bearer ${marker}`);
-  check(withMarker.length >= 6, 'the simulator saw the marker as Authorization');
-  check(received.some((r) => r.headers.authorization === `Bearer ${wrongKey}`), 'the simulator saw the wrong key once');
-  for (const r of received) {
-    check(!r.path.includes(marker), `simulator path ${r.method} ${r.path}`);
-    check(!r.body.includes(marker), `simulator body ${r.method} ${r.path}`);
-    check(r.headers.referer === undefined, `simulator saw no Referer on ${r.method} ${r.path}`);
-    const others = Object.entries(r.headers).filter(([name]) => name !== 'authorization');
-    check(others.every(([, value]) => !value.includes(marker)), `simulator headers other than Authorization on ${r.method} ${r.path}`);
-  }
+  await test.step('401 with a wrong key, then the marker again', async () => {
+    await saveSettings(page, { apiKey: wrongKey });
+    await page.getByRole('link', { name: 'Add domain' }).click();
+    await fillDomainForm(page, { domain: 'marker-four.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(alert).toContainText('did not accept the API key');
+    await expectNoLeak(page, watch, marker);
+    await saveSettings(page, { apiKey: marker });
+    await page.getByRole('link', { name: 'Add domain' }).click();
+    await fillDomainForm(page, { domain: 'marker-four.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(status).toContainText('Added marker-four.example');
+    await expectNoLeak(page, watch, marker);
+  });
 
-  check(pageRequests.length > 0, 'the page made requests');
-  for (const r of pageRequests) {
-    check(!r.url.includes(marker), `request URL ${r.url}`);
-    check(!r.referer?.includes(marker), `Referer of ${r.url}`);
-  }
-  // Referrer-Policy: no-referrer, so Chromium reports an empty Referer, if any.
-  check(pageRequests.every((r) => !r.referer), 'no request from the page carries a Referer at all');
+  await test.step('Forget API key: gone from storage, fields and markup, also after a reload', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Forget API key' }).click();
+    await expect(status).toHaveText('The API key was removed from this browser session.');
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
+    await expectNoLeak(page, watch, marker);
+    const session = await page.evaluate(() => Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k) ?? ''}`).join('\n'));
+    expect(session, 'sessionStorage keeps the customer').toContain('c0002');
+    expect(session, 'sessionStorage after Forget').not.toContain(marker);
+    // With the key field empty, the whole document (markup and every field) is free of it.
+    expect(await page.content(), 'HTML after Forget').not.toContain(marker);
+    const allValues = await page.evaluate(() => [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value));
+    expect(allValues.join('\n'), 'every field after Forget').not.toContain(marker);
+    await page.reload();
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
+    expect(await page.content(), 'HTML after Forget and reload').not.toContain(marker);
+  });
 
-  // The built page (built before the suite ran) never holds it.
-  const files = filesUnder(path.resolve('dist'));
-  check(files.length > 0, 'dist/ has files');
-  for (const file of files) check(!readFileSync(file).includes(marker), `dist file ${path.relative('dist', file)}`);
+  await test.step('the simulator saw the key only as the Authorization header', async () => {
+    const received = await sim.requests();
+    // The key was really used (else the checks above prove little): one POST per add above.
+    const postsWithMarker = received.filter((r) => r.method === 'POST' && r.headers.authorization === `Bearer ${marker}`);
+    expect(postsWithMarker, 'POSTs with the marker as Authorization').toHaveLength(6);
+    expect(received.filter((r) => r.headers.authorization === `Bearer ${wrongKey}`), 'requests with the wrong key').toHaveLength(1);
+    for (const r of received) {
+      const where = `${r.method} ${r.path}`;
+      expect(r.path, `simulator path of ${where}`).not.toContain(marker);
+      expect(r.body, `simulator body of ${where}`).not.toContain(marker);
+      expect(r.headers.referer, `simulator saw a Referer on ${where}`).toBeUndefined();
+      const others = Object.entries(r.headers).filter(([name]) => name !== 'authorization');
+      expect(others.map(([name, value]) => `${name}: ${value}`).join('\n'), `headers other than Authorization on ${where}`).not.toContain(marker);
+    }
+  });
 
-  // A new browser context starts without any key.
-  const fresh = await browser.newContext();
-  const other = await fresh.newPage();
-  await other.goto('/#/settings');
-  await expect(other.getByLabel('API key', { exact: true })).toHaveValue('');
-  const freshStorage = await other.evaluate(() => sessionStorage.length + localStorage.length);
-  check(freshStorage === 0, 'new context: no storage');
-  check(!(await other.content()).includes(marker), 'new context: page');
-  await fresh.close();
+  await test.step('no request of the page carries it, nor any Referer', () => {
+    expect(pageRequests, 'the page made requests').not.toEqual([]);
+    for (const r of pageRequests) expect(r.url, 'request URL').not.toContain(marker);
+    // Referrer-Policy: no-referrer, so Chromium reports no Referer (or an empty one).
+    expect(pageRequests.filter((r) => r.referer), 'requests with a Referer').toEqual([]);
+  });
 
-  test.info().annotations.push({ type: 'key-leak checks', description: String(checks) });
-  console.log(`key hygiene: ${checks} checks passed`);
-  expect(checks).toBeGreaterThan(100);
+  await test.step('the built page (built before the suite ran) never holds it', () => {
+    const files = filesUnder(path.resolve('dist'));
+    expect(files, 'dist/ has files').not.toEqual([]);
+    for (const file of files) expect(readFileSync(file).includes(marker), `dist file ${path.relative('dist', file)}`).toBe(false);
+  });
+
+  await test.step('a new browser context starts without any key', async () => {
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto('/#/settings');
+    await expect(other.getByLabel('API key', { exact: true })).toHaveValue('');
+    expect(await other.evaluate(() => sessionStorage.length + localStorage.length), 'storage of the new context').toBe(0);
+    expect(await other.content(), 'the new context\'s page').not.toContain(marker);
+    await fresh.close();
+  });
 });

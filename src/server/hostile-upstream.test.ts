@@ -129,6 +129,17 @@ describe('answers that are not HTTP a page could use', () => {
   });
 });
 
+/** What became of a hostile answer; anything but the three acceptable ends is named as a fault. */
+function judge(outcome: Outcome): string {
+  if (outcome.kind === 'cut') return 'cut';
+  const { status, headers, text } = outcome.answer;
+  if (status < 200 || status > 599) return `invalid status ${status}`;
+  if (headers['set-cookie'] !== undefined) return 'a cookie passed on';
+  if (headers[MARK] === undefined) return 'passed on';
+  const marked = headers[MARK] === '1' && (status === 502 || status === 504) && text.includes(`"type":"${PROXY_PROBLEM_TYPE}"`);
+  return marked ? 'proxy error' : `a bad mark on ${status}`;
+}
+
 describe('any status line and headers (property)', () => {
   const token = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/);
   const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 24 })
@@ -152,17 +163,7 @@ describe('any status line and headers (property)', () => {
     await fc.assert(fc.asyncProperty(answer, async (generated) => {
       raw = generated;
       proxy.use(hostile.origin);
-      const outcome = await request(proxy.port);
-      if (outcome.kind === 'answer') {
-        const { status, headers } = outcome.answer;
-        expect(status).toBeGreaterThanOrEqual(200);
-        expect(status).toBeLessThanOrEqual(599);
-        if (headers[MARK] !== undefined) {
-          expect(headers[MARK]).toBe('1');
-          expect(JSON.parse(outcome.answer.text)).toHaveProperty('type', PROXY_PROBLEM_TYPE);
-        }
-        expect(headers).not.toHaveProperty('set-cookie');
-      }
+      expect(judge(await request(proxy.port))).toMatch(/^(cut|passed on|proxy error)$/);
       proxy.healthy();
       const next = await request(proxy.port);
       expect(next.kind === 'answer' && next.answer.status).toBe(200);

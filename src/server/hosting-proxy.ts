@@ -59,23 +59,23 @@ export function createHostingProxy(options: HostingProxyOptions) {
       return;
     }
     const started = performance.now();
-    const refusal = refuse(req, rest, limits, active);
-    let release: (() => void) | undefined;
-    whenOver(req, res, () => {
-      release?.();
+    const log = () => {
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
       options.log(`${req.method ?? ''} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
-    });
+    };
+    const refusal = refuse(req, rest, limits, active);
     if (refusal) {
+      whenOver(req, res, log);
       sendProxyError(res, refusal.code, refusal.headers);
       return;
     }
     active += 1;
     const endExchange = exchange(req, res, rawUrl, options.target, limits);
-    release = () => {
+    whenOver(req, res, () => {
       active -= 1;
       endExchange();
-    };
+      log();
+    });
   };
 }
 

@@ -196,6 +196,26 @@ function expectSurvivable(answer: Answer): void {
 }
 
 describe('what the dev server says and serves', () => {
+  it.each([
+    ['dev', async () => {
+      const server = await createServer({ configFile: path.resolve('vite.config.ts'), server: { port: 0, hmr: false, watch: null }, customLogger: quietLogger().logger });
+      onCleanup(() => server.close());
+      await server.listen();
+      return server.httpServer?.address();
+    }],
+    ['preview', async () => {
+      const outDir = mkdtempSync(path.join(tmpdir(), 'panel-preview-'));
+      writeFileSync(path.join(outDir, 'index.html'), '<!doctype html>');
+      const server = await preview({ configFile: path.resolve('vite.config.ts'), build: { outDir }, preview: { port: 0 }, customLogger: quietLogger().logger });
+      onCleanup(async () => { await server.close(); rmSync(outDir, { recursive: true, force: true }); });
+      return server.httpServer.address();
+    }],
+  ])('%s listens on loopback only by default', async (_name, start) => {
+    vi.stubEnv('HOSTING_SERVER', 'http://127.0.0.1:9');
+    const address = await start();
+    expect(typeof address === 'object' && address ? address.address : address).toMatch(/^(127\.0\.0\.1|::1)$/);
+  });
+
   it('warns loudly when HOSTING_SERVER is plain http:// to another machine', async () => {
     vi.stubEnv('HOSTING_SERVER', 'http://192.0.2.10:8080');
     const { logger, warnings } = quietLogger();

@@ -1,0 +1,130 @@
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The lint plan (eslint.config.js) is only worth its rules if a forbidden import really fails
+// `npm run lint`. These cases lint source text under the path of a file that exists, so the
+// typed project service accepts it, with the repository's own config: a rename that moves a
+// folder out of its element, or a policy that allows too much, turns a case red.
+
+// The page's tsconfig has no Node types, so the repository root comes from this file's URL.
+const REPO_ROOT = decodeURIComponent(new URL('..', import.meta.url).pathname);
+const BOUNDARY_RULE = 'boundaries/dependencies';
+// Type-aware linting starts a TypeScript project service: slow on the first file.
+const LINT_TIMEOUT_MS = 120_000;
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: REPO_ROOT });
+});
+
+async function lint(code: string, filePath: string, linter: ESLint = eslint): Promise<Linter.LintMessage[]> {
+  const [result] = await linter.lintText(code, { filePath });
+  if (!result) throw new Error(`ESLint returned no result for ${filePath}`);
+  // A file the parser refused would pass every "no boundary error" case below for nothing.
+  expect(result.messages.filter((message) => message.fatal === true)).toEqual([]);
+  return result.messages;
+}
+
+const boundaryErrors = (messages: Linter.LintMessage[]) =>
+  messages.filter((message) => message.ruleId === BOUNDARY_RULE && message.severity === 2);
+
+describe('import boundaries', () => {
+  it.each([
+    ['lib imports the app shell', 'src/lib/auth.ts', "import { App } from '../app/app.tsx';\nexport const shell = App;\n"],
+    ['lib imports a feature', 'src/lib/auth.ts', "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n"],
+    ['lib imports the server', 'src/lib/auth.ts', "import { SECURITY_HEADERS } from '../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n"],
+    ['lib imports the simulator', 'src/lib/auth.ts', "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n"],
+    [
+      'a feature imports another feature',
+      'src/features/domains/api.ts',
+      "import { fetchRuntimeInfo } from '../settings/api.ts';\nexport const info = fetchRuntimeInfo;\n",
+    ],
+    [
+      'a feature imports the app shell',
+      'src/features/domains/api.ts',
+      "import { queryClient } from '../../app/query-client.ts';\nexport const client = queryClient;\n",
+    ],
+    [
+      'a feature imports the server',
+      'src/features/domains/api.ts',
+      "import { SECURITY_HEADERS } from '../../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
+    ],
+    [
+      'a feature imports e2e',
+      'src/features/domains/api.ts',
+      "import { DEMO_KEYS } from '../../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+    ],
+    [
+      'the app shell imports the server',
+      'src/app/query-client.ts',
+      "import { SECURITY_HEADERS } from '../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
+    ],
+    [
+      'the server imports a feature',
+      'src/server/security-headers.ts',
+      "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n",
+    ],
+    [
+      'the server imports the app shell',
+      'src/server/security-headers.ts',
+      "import { queryClient } from '../app/query-client.ts';\nexport const client = queryClient;\n",
+    ],
+    [
+      'the production server imports the simulator',
+      'src/server/security-headers.ts',
+      "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+    ],
+  ])('refuses: %s', { timeout: LINT_TIMEOUT_MS }, async (_case, filePath, code) => {
+    const errors = boundaryErrors(await lint(code, filePath));
+    expect(errors.map((error) => error.line)).toEqual([1]);
+  });
+
+  it.each([
+    ['a feature imports lib', 'src/features/domains/api.ts', "import { apiRequest } from '../../lib/api-client.ts';\nexport const request = apiRequest;\n"],
+    ['the app shell imports a feature', 'src/app/query-client.ts', "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n"],
+    ['the server imports lib', 'src/server/security-headers.ts', "import { authHeaders } from '../lib/auth.ts';\nexport const auth = authHeaders;\n"],
+    [
+      "the server's tests import the simulator",
+      'src/server/hosting-config.test.ts',
+      "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+    ],
+  ])('allows: %s', { timeout: LINT_TIMEOUT_MS }, async (_case, filePath, code) => {
+    expect(boundaryErrors(await lint(code, filePath))).toEqual([]);
+  });
+});
+
+describe('file names, and files outside the plan', () => {
+  // A file that does not exist is not in any tsconfig, so the typed parser refuses it; these
+  // rules need no type information, so the same config runs here without it.
+  let untyped: ESLint;
+
+  beforeAll(() => {
+    untyped = new ESLint({
+      cwd: REPO_ROOT,
+      overrideConfig: { files: ['src/**', 'e2e/**'], ...tseslint.configs.disableTypeChecked },
+    });
+  });
+
+  it.each([
+    ['src/lib/BadName.ts', 'check-file/filename-naming-convention'],
+    ['src/lib/bad_name.ts', 'check-file/filename-naming-convention'],
+    ['e2e/addDomain.spec.ts', 'check-file/filename-naming-convention'],
+    ['src/features/BadFeature/api.ts', 'check-file/folder-naming-convention'],
+    ['src/features/domains/index.ts', 'check-file/no-index'],
+    ['src/utils/helper.ts', 'boundaries/no-unknown-files'],
+  ])('%s breaks %s', { timeout: LINT_TIMEOUT_MS }, async (filePath, ruleId) => {
+    const messages = await lint('export const value = 1;\n', filePath, untyped);
+    expect(messages.filter((message) => message.severity === 2).map((message) => message.ruleId)).toContain(ruleId);
+  });
+
+  it.each(['src/lib/good-name.ts', 'src/features/domains/domain-name.property.test.ts', 'e2e/add-domain.spec.ts'])(
+    '%s is a good name',
+    { timeout: LINT_TIMEOUT_MS },
+    async (filePath) => {
+      const messages = await lint('export const value = 1;\n', filePath, untyped);
+      expect(messages.filter((message) => message.ruleId?.startsWith('check-file/') === true)).toEqual([]);
+    },
+  );
+});
