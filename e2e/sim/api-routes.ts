@@ -50,7 +50,7 @@ export function createApiRoutes(state: SimState, options: { maxBodyBytes: number
     return jsonResponse(201, record, { Location: location });
   });
 
-  // SIMULATOR EXTENSION: the brief (hosting-api.md) shows no list endpoint. The simulator offers
+  // SIMULATOR EXTENSION: the documented API (README) shows no list endpoint. The simulator offers
   // one so the panel can check "did my domain get created?" after an unknown outcome.
   api.get(DOMAINS_PATH, (c) => {
     const customerId = c.req.param('customerId');

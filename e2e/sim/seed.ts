@@ -11,7 +11,7 @@ export const DEMO_KEYS = {
 export type KeyGrant =
   | { readonly role: 'admin' }
   | { readonly role: 'customer'; readonly customerId: string }
-  // A valid key whose hosting account lacks the API permission (hosting-api.md, part 5.6).
+  // A valid key whose hosting account lacks the API permission (README, "The hosting API").
   | { readonly role: 'no-permission' };
 
 export const SEED_KEYS: ReadonlyMap<string, KeyGrant> = new Map<string, KeyGrant>([

@@ -18,7 +18,7 @@ export function controlRequest(app: Hono, path: string, init: RequestInit = {}):
   return Promise.resolve(app.request(`/__sim${path}`, { ...init, headers }));
 }
 
-/** The body of the documented example request (service-facts.md). */
+/** The body of the documented example request (README, "The hosting API"). */
 export const DOCUMENTED_BODY = {
   domain: 'example.org',
   account: 'web77',

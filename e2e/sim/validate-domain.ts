@@ -1,5 +1,5 @@
-// Validation of the add-domain body. The real service's rules are not public (hosting-api.md,
-// part 7), so the simulator is deliberately strict: whatever it accepts, a careful server accepts.
+// Validation of the add-domain body. The real service's rules are not public (README, "The
+// hosting API"), so the simulator is deliberately strict: whatever it accepts, a careful server accepts.
 import type { FieldError } from './problem.ts';
 import type { DomainRecord, WebType } from './state.ts';
 
@@ -59,7 +59,7 @@ function optionalBoolean(obj: Record<string, unknown>, key: string, parent: stri
 function checkTarget(type: string | undefined, target: unknown): string | undefined {
   if (typeof target !== 'string') return 'Target must be a string.';
   if (type === 'redirect') {
-    // LiveConfig 2 took a URL for redirects (service-facts.md); a path there is a client bug.
+    // LiveConfig 2 took a URL for redirects (README, "The hosting API"); a path there is a client bug.
     return /^https?:\/\/[^\s/]+/.test(target) ? undefined : 'A redirect target must be an http(s) URL.';
   }
   if (type === 'none') return undefined;

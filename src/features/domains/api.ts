@@ -7,7 +7,7 @@ export function addDomain(customerId: string, body: DomainRequest) {
   return apiRequest({ method: 'POST', path: customerDomainsPath(customerId), body, schema: addDomainResponseSchema });
 }
 
-/** Not in the brief: the simulator offers it, a real server may not (then it fails with 404/405). */
+/** Not documented (README, "The hosting API"): the simulator offers it, a real server may not (404/405). */
 export function listDomains(customerId: string, signal?: AbortSignal) {
   return apiRequest({ method: 'GET', path: customerDomainsPath(customerId), schema: domainListSchema, ...(signal ? { signal } : {}) });
 }

@@ -5,7 +5,7 @@ import { checkTargetPath } from './target-path.ts';
 
 export const WEB_TYPES = ['webspace'] as const;
 
-/** The documented request body (reference/service-facts.md), nothing more. */
+/** The documented request body (README, "The hosting API"), nothing more. */
 export const domainRequestSchema = z.strictObject({
   domain: z.string(),
   account: z.string(),
@@ -26,7 +26,7 @@ export type DomainRecord = z.infer<typeof domainRecordSchema>;
 /** A created record, or nothing when the server answers 201/204 without a body. */
 export const addDomainResponseSchema = z.optional(domainRecordSchema);
 
-// The list endpoint is not in the brief. A bare array and `{data|domains|items: [...]}` are
+// The list endpoint is not documented. A bare array and `{data|domains|items: [...]}` are
 // read; anything else fails, because an answer read as "no domains" would wrongly confirm that
 // an add with an unknown outcome did not happen.
 const listedDomain = z.looseObject({
