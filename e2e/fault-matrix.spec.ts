@@ -170,6 +170,23 @@ test.describe('unknown outcome: checked, then reported', () => {
   });
 });
 
+test.describe('the proxy could not connect', () => {
+  test('a known failure, said so, nothing to check, and the next add goes through', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.dropConnections(1);
+    await addDomainButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      "The panel's proxy could not reach the hosting server. The TLS connection to the hosting server failed.",
+    );
+    // Known not sent: no check of the domain list, and nothing reached the simulator.
+    expect(await sim.requests()).toEqual([]);
+    await expectFormKept(page);
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText(`Added ${NAMED} to account web77 of customer c0002.`);
+    expect(await postCount(sim)).toBe(1);
+  });
+});
+
 test.describe('navigation', () => {
   test('a request in flight and an open outcome survive a visit to Settings', async ({ page, sim }) => {
     await openForm(page);

@@ -7,6 +7,8 @@
 //   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
 //   DELETE /__sim/faults    drop every pending fault → 204
 //   GET    /__sim/domains   every stored domain with its customer → 200 JSON
+//   POST   /__sim/connection-faults  {count}: close the next `count` new TCP connections before
+//                           TLS (over a socket only), so the proxy cannot connect → 204
 //   POST   /__sim/keys      register a key {key, role: admin|customer|no-permission, customerId?}
 //                           until the next reset, so tests can use a marker key no page shows
 import { Hono } from 'hono';
@@ -48,6 +50,16 @@ export function createControlRoutes(state: SimState, options: ControlRoutesOptio
 
   control.delete('/faults', (c) => {
     state.faults = [];
+    return c.body(null, 204);
+  });
+
+  control.post('/connection-faults', async (c) => {
+    const input: unknown = await c.req.json().catch(() => undefined);
+    const count = (input as { count?: unknown } | undefined)?.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100) {
+      return jsonResponse(400, { error: 'expected {count: 1..100}' });
+    }
+    state.droppedConnections = count;
     return c.body(null, 204);
   });
 

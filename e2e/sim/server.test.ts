@@ -104,6 +104,35 @@ describe('startSimulator over HTTPS', () => {
     expect(sim.state.requests).toHaveLength(1);
   });
 
+  it('a connection fault closes the next new connections before TLS, and only those', async () => {
+    sim = await startSimulator();
+    const ordered = await send(`${sim.origin}/__sim/connection-faults`, {
+      ca: sim.cert,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sim.controlToken}` },
+      body: JSON.stringify({ count: 2 }),
+    });
+    expect(ordered.status).toBe(204);
+    const post = () => send(`${sim?.origin ?? ''}${API}/customers/c0002/domains`, {
+      ca: sim?.cert ?? '', method: 'POST', headers: documentedHeaders('demo-customer-key'), body: JSON.stringify(DOCUMENTED_BODY),
+    });
+    await expect(post()).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(post()).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(sim.state.requests).toEqual([]);
+    expect((await post()).status).toBe(201);
+  });
+
+  it('refuses a connection fault without a count from 1 to 100', async () => {
+    sim = await startSimulator();
+    for (const body of ['{}', '{"count":0}', '{"count":101}', '{"count":1.5}', 'x']) {
+      const answer = await send(`${sim.origin}/__sim/connection-faults`, {
+        ca: sim.cert, method: 'POST', headers: { Authorization: `Bearer ${sim.controlToken}` }, body,
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect(sim.state.droppedConnections).toBe(0);
+  });
+
   it('hang keeps the request open until close(), which then finishes promptly', async () => {
     const running = await startSimulator();
     sim = running;

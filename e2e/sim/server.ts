@@ -1,6 +1,6 @@
 // The simulator behind a real HTTPS socket, for the dev proxy, Playwright and the CLI.
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createSimApp, type SimAppOptions } from './app.ts';
 import { shutdownSimState, type SimState } from './state.ts';
@@ -45,6 +45,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       },
     );
     started.once('error', reject);
+  });
+  // A connection fault acts before TLS, so no byte of a request can have arrived: the one way for
+  // a test to make the proxy fail to connect while the simulator keeps running.
+  server.on('connection', (socket: Socket) => {
+    if (state.droppedConnections <= 0) return;
+    state.droppedConnections -= 1;
+    socket.destroy();
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('simulator: no TCP address');

@@ -50,12 +50,17 @@ export interface SimState {
   nextDomainNumber: number;
   /** Keys a test registered through /__sim/keys, on top of the demo keys. */
   extraKeys: Map<string, KeyGrant>;
+  /** New TCP connections still to be closed at once, before TLS (POST /__sim/connection-faults). */
+  droppedConnections: number;
   /** Aborted once on shutdown, so hanging or delayed requests stop waiting. */
   readonly shutdown: AbortController;
 }
 
 export function createSimState(): SimState {
-  return { domains: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), shutdown: new AbortController() };
+  return {
+    domains: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), droppedConnections: 0,
+    shutdown: new AbortController(),
+  };
 }
 
 /** Back to seed: used by POST /__sim/reset between tests. Hanging requests are left alone. */
@@ -65,6 +70,7 @@ export function resetSimState(state: SimState): void {
   state.faults = [];
   state.nextDomainNumber = 1;
   state.extraKeys = new Map();
+  state.droppedConnections = 0;
 }
 
 /** Releases every hanging or delayed request; called by the server's close(). */

@@ -60,6 +60,11 @@ export class SimControl {
     await this.expectOk(this.request.post('/__sim/faults', { data: fault }));
   }
 
+  /** Closes the next `count` new connections to the simulator before TLS: the proxy cannot connect. */
+  async dropConnections(count: number): Promise<void> {
+    await this.expectOk(this.request.post('/__sim/connection-faults', { data: { count } }));
+  }
+
   /** A key only the test knows: unlike the demo keys, it appears on no page by design. */
   async registerKey(key: string, role: 'admin' | 'customer' | 'no-permission', customerId?: string): Promise<void> {
     await this.expectOk(this.request.post('/__sim/keys', { data: { key, role, customerId } }));
