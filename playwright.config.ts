@@ -1,17 +1,77 @@
 import { randomBytes } from 'node:crypto';
-import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices, type PlaywrightTestConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions, type Project } from '@playwright/test';
 
 // One control token per run for the simulator's /__sim/*. Workers evaluate this file again but
-// inherit the runner's environment, so all of them (and the web server) share the runner's token.
+// inherit the runner's environment, so all of them (and the web servers) share the runner's token.
 process.env.E2E_SIM_CONTROL_TOKEN ??= randomBytes(32).toString('hex');
+// Where the standalone simulator writes its certificate for the production server and nginx.
+process.env.E2E_SIM_CERT ??= path.join(tmpdir(), `hosting-panel-sim-${process.pid}.pem`);
 
-/** The simulator's fixed port in tests: specs reach its control surface (/__sim/) there. */
+/** The built-in simulator of `vite preview`: specs reach its control surface (/__sim/) there. */
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 8444);
+/** A standalone simulator, the "real" hosting server behind `npm start` and nginx. */
+export const STANDALONE_SIM_PORT = Number(process.env.E2E_STANDALONE_SIM_PORT ?? 8445);
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const PRODUCTION_PORT = Number(process.env.E2E_PRODUCTION_PORT ?? 4180);
+const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4181);
+const token = process.env.E2E_SIM_CONTROL_TOKEN;
+const simCert = process.env.E2E_SIM_CERT;
+const standaloneSim = `https://127.0.0.1:${STANDALONE_SIM_PORT}`;
 
-// Journeys run against the built page under `vite preview` (the production CSP applies),
-// through the real proxy, to the built-in simulator over HTTPS.
-export default defineConfig({
+/** The fixture option (e2e/support/fixtures.ts) naming the simulator behind each target. */
+interface SimOptions { simPort: number }
+type Server = Exclude<PlaywrightTestConfig['webServer'], undefined | unknown[]>;
+
+// Three ways to serve the same page and the same proxy. Every spec runs against `vite preview`
+// (the built page, the production CSP, the built-in simulator); the main journeys (tagged
+// @journey) run again behind `npm start` and behind nginx, both in front of a standalone simulator.
+const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTestOptions & SimOptions, PlaywrightWorkerOptions> }> = {
+  preview: {
+    servers: [{
+      command: `npm run build && npx vite preview --port ${PORT} --strictPort`,
+      url: `http://localhost:${PORT}/`,
+      env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '', HOSTING_SIM_CONTROL_TOKEN: token },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'pipe',
+    }],
+    project: { name: 'preview', use: { baseURL: `http://localhost:${PORT}`, simPort: SIM_PORT } },
+  },
+  production: {
+    servers: [{
+      command: `node dist-server/server.js`,
+      url: `http://127.0.0.1:${PRODUCTION_PORT}/__panel/health`,
+      env: { PORT: String(PRODUCTION_PORT), HOST: '127.0.0.1', HOSTING_SERVER: standaloneSim, HOSTING_CA_FILE: simCert },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'pipe',
+    }],
+    project: { name: 'production', grep: /@journey/, use: { baseURL: `http://127.0.0.1:${PRODUCTION_PORT}`, simPort: STANDALONE_SIM_PORT } },
+  },
+  nginx: {
+    servers: [{
+      command: 'bash deploy/nginx/serve-for-tests.sh',
+      url: `http://127.0.0.1:${NGINX_PORT}/__panel/runtime.json`,
+      env: {
+        PANEL_LISTEN: `127.0.0.1:${NGINX_PORT}`, PANEL_ROOT: path.resolve('dist'), HOSTING_SERVER: standaloneSim,
+        HOSTING_CA_FILE: simCert, HOSTING_SERVICE_PATH: 'liveconfig',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'pipe',
+    }],
+    project: { name: 'nginx', grep: /@journey/, use: { baseURL: `http://127.0.0.1:${NGINX_PORT}`, simPort: STANDALONE_SIM_PORT } },
+  },
+};
+
+// E2E_TARGETS=preview (comma-separated) runs only those; the default, and CI, runs all three.
+const chosen = (process.env.E2E_TARGETS ?? Object.keys(targets).join(',')).split(',').map((name) => name.trim());
+const active = Object.entries(targets).filter(([name]) => chosen.includes(name));
+const needsStandaloneSim = active.some(([name]) => name !== 'preview');
+
+export default defineConfig<SimOptions>({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   fullyParallel: false,
@@ -22,7 +82,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
@@ -30,12 +89,19 @@ export default defineConfig({
       args: ['--disable-quic', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
-    url: `http://localhost:${PORT}/`,
-    env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '', HOSTING_SIM_CONTROL_TOKEN: process.env.E2E_SIM_CONTROL_TOKEN },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
+  projects: active.map(([, target]) => target.project),
+  // Started in this order: the build (with preview) and the simulator come before the servers
+  // that serve dist/ and trust the simulator's certificate.
+  webServer: [
+    ...active.filter(([name]) => name === 'preview').flatMap(([, target]) => target.servers),
+    ...(needsStandaloneSim ? [{
+      command: `npx tsx e2e/sim/main.ts --port ${STANDALONE_SIM_PORT} --cert-out ${simCert}`,
+      wait: { stdout: /Certificate written to/ },
+      env: { HOSTING_SIM_CONTROL_TOKEN: token },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe' as const,
+    }] : []),
+    ...active.filter(([name]) => name !== 'preview').flatMap(([, target]) => target.servers),
+  ],
 });

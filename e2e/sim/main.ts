@@ -33,9 +33,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// The token comes from whoever starts the simulator (the Playwright config), or is made here.
+const givenToken = process.env.HOSTING_SIM_CONTROL_TOKEN?.trim();
 const sim = await startSimulator({
   port,
   host: values.host,
+  ...(givenToken ? { controlToken: givenToken } : {}),
   ...(values['service-path'] === undefined ? {} : { servicePath: values['service-path'] }),
 });
 const certOut = values['cert-out'];

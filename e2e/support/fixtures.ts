@@ -1,5 +1,4 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { SIM_PORT } from '../../playwright.config.ts';
 import { SimControl, simControlToken } from './sim-control.ts';
 
 /** Everything the browser said on the console, and every CSP violation it reported. */
@@ -8,12 +7,14 @@ export interface PageWatch {
   cspViolations: string[];
 }
 
-export const test = base.extend<{ sim: SimControl; watch: PageWatch }>({
-  sim: async ({ playwright }, use) => {
+export const test = base.extend<{ sim: SimControl; watch: PageWatch; simPort: number }>({
+  /** The simulator behind the server under test; each Playwright project names its own. */
+  simPort: [8444, { option: true }],
+  sim: async ({ playwright, simPort }, use) => {
     // The control surface is test tooling on loopback; its certificate is the simulator's own.
     // Every control call carries the run's token: the simulator refuses /__sim/* without it.
     const request = await playwright.request.newContext({
-      baseURL: `https://127.0.0.1:${SIM_PORT}`,
+      baseURL: `https://127.0.0.1:${simPort}`,
       ignoreHTTPSErrors: true,
       extraHTTPHeaders: { Authorization: `Bearer ${simControlToken()}` },
     });
