@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from './server.ts';
@@ -9,19 +10,22 @@ interface Answer {
   body: string;
 }
 
+/** Reads a whole answer as text. */
+function readAnswer(res: IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => { body += chunk; });
+    res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body }); });
+    res.on('error', reject);
+  });
+}
+
 // node:https rather than fetch: it takes `ca`, which is how the dev proxy pins the certificate.
 function send(url: string, options: { ca?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { ca: options.ca, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-      res.on('error', reject);
+      readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end(options.body);
@@ -35,15 +39,10 @@ function send(url: string, options: { ca?: string; method?: string; headers?: Re
 function sendUnfinished(url: string, ca: string, headers: Record<string, string>, chunks: readonly Buffer[]): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { ca, method: 'POST', headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      readAnswer(res).then((answer) => {
+        resolve(answer);
         req.destroy();
-      });
+      }, reject);
     });
     req.on('error', reject);
     req.flushHeaders();

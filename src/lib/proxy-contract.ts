@@ -13,8 +13,9 @@ export const PROXY_PROBLEM_TYPE = 'urn:hosting-panel:proxy-error';
  */
 export const PROXY_MARK_HEADER = 'X-Hosting-Panel-Proxy';
 
-export const PROXY_ERROR_CODES = [
-  // The proxy never connected: the request cannot have reached the hosting server.
+/** Codes for which the request certainly never reached the hosting server. */
+const NEVER_SENT = [
+  // The proxy never connected.
   'upstream_refused',
   'upstream_unreachable',
   'upstream_dns',
@@ -26,27 +27,15 @@ export const PROXY_ERROR_CODES = [
   'proxy_busy',
   'path_not_forwarded',
   'method_not_forwarded',
-  // The request may have reached the hosting server: its outcome is unknown.
-  'upstream_reset',
-  'upstream_timeout',
-  'upstream_invalid_answer',
-  'upstream_error',
 ] as const;
+
+/** Codes for which the request may have reached the hosting server: its outcome is unknown. */
+const MAYBE_SENT = ['upstream_reset', 'upstream_timeout', 'upstream_invalid_answer', 'upstream_error'] as const;
+
+export const PROXY_ERROR_CODES = [...NEVER_SENT, ...MAYBE_SENT] as const;
 export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];
 
-/** Codes for which the request certainly never reached the hosting server. */
-export const NEVER_SENT_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>([
-  'upstream_refused',
-  'upstream_unreachable',
-  'upstream_dns',
-  'upstream_certificate_rejected',
-  'upstream_tls',
-  'request_too_large',
-  'request_timeout',
-  'proxy_busy',
-  'path_not_forwarded',
-  'method_not_forwarded',
-]);
+export const NEVER_SENT_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set<ProxyErrorCode>(NEVER_SENT);
 
 export function isProxyErrorCode(value: unknown): value is ProxyErrorCode {
   return typeof value === 'string' && (PROXY_ERROR_CODES as readonly string[]).includes(value);
