@@ -37,7 +37,8 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       timeout: 180_000,
       stdout: 'pipe',
     }],
-    project: { name: 'preview', use: { baseURL: `http://localhost:${PORT}`, simPort: SIM_PORT } },
+    // Specs tagged @nginx check the nginx template itself: they run in the nginx project only.
+    project: { name: 'preview', grepInvert: /@nginx/, use: { baseURL: `http://localhost:${PORT}`, simPort: SIM_PORT } },
   },
   production: {
     servers: [{
@@ -62,7 +63,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       timeout: 30_000,
       stdout: 'pipe',
     }],
-    project: { name: 'nginx', grep: /@journey/, use: { baseURL: `http://127.0.0.1:${NGINX_PORT}`, simPort: STANDALONE_SIM_PORT } },
+    project: { name: 'nginx', grep: /@journey|@nginx/, use: { baseURL: `http://127.0.0.1:${NGINX_PORT}`, simPort: STANDALONE_SIM_PORT } },
   },
 };
 

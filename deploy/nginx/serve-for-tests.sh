@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Runs Debian's nginx with the rendered template in the foreground, for the Playwright `nginx`
+# target (playwright.config.ts passes the five variables below). Everything nginx writes (pid,
+# logs, temp files, the rendered configuration) stays in one folder of its own.
+#
+#   bash deploy/nginx/serve-for-tests.sh           render, nginx -t, then exec nginx
+#   bash deploy/nginx/serve-for-tests.sh --check   render and nginx -t only
+#
+# Environment: PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH
+# (required, as for the template), NGINX_MODULES=auto|none (auto: load the brotli and
+# headers-more modules that are installed, and drop the template's blocks of those that are
+# not; none: neither, to check the template without them), NGINX_MODULES_DIR (Debian's
+# /usr/lib/nginx/modules). The folder is $TMPDIR/hosting-panel-nginx-<listen address>, made
+# afresh at each start (--check: a temporary folder, removed afterwards).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+template="$here/hosting-panel.conf.template"
+check_only=0
+case "${1:-}" in
+  --check) check_only=1 ;;
+  '') ;;
+  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+
+fail() { echo "serve-for-tests: $*" >&2; exit 2; }
+
+for name in PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH; do
+  [ -n "${!name:-}" ] || fail "$name is not set"
+done
+# The same rules the Node side applies (src/server/hosting-config.ts): an origin without a path
+# (proxy_pass with a path would replace the API prefix) and a plain service path segment.
+origin='^https?://[^/?#[:space:];]+$'
+segment='^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,254}$'
+[[ "$HOSTING_SERVER" =~ $origin ]] || fail "HOSTING_SERVER must be an origin such as https://host:8443 (no path, no trailing slash), got '$HOSTING_SERVER'"
+[[ "$HOSTING_SERVICE_PATH" =~ $segment ]] || fail "HOSTING_SERVICE_PATH must be one plain path segment, got '$HOSTING_SERVICE_PATH'"
+# Values land in nginx's configuration as they are: nothing that could end a directive.
+unsafe="[[:space:];'\"{}\$]"
+for name in PANEL_LISTEN PANEL_ROOT HOSTING_CA_FILE; do
+  [[ ! "${!name}" =~ $unsafe ]] || fail "$name must not hold spaces, quotes, braces, '\$' or ';'"
+done
+[[ "$PANEL_ROOT" == /* ]] || fail "PANEL_ROOT must be an absolute path"
+[ -f "$PANEL_ROOT/index.html" ] || fail "no index.html in PANEL_ROOT=$PANEL_ROOT: run npm run build first"
+[ -r "$HOSTING_CA_FILE" ] || fail "HOSTING_CA_FILE=$HOSTING_CA_FILE cannot be read"
+command -v nginx >/dev/null || fail "nginx is not installed (as root: apt-get install -y nginx libnginx-mod-http-brotli-static libnginx-mod-http-headers-more-filter)"
+command -v envsubst >/dev/null || fail "envsubst is not installed (as root: apt-get install -y gettext-base)"
+
+modules_dir="${NGINX_MODULES_DIR:-/usr/lib/nginx/modules}"
+mode="${NGINX_MODULES:-auto}"
+[[ "$mode" == auto || "$mode" == none ]] || fail "NGINX_MODULES must be auto or none"
+
+if [ "$check_only" = 1 ]; then
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+else
+  work="${TMPDIR:-/tmp}/hosting-panel-nginx-${PANEL_LISTEN//[^A-Za-z0-9.]/_}"
+  rm -rf "$work"
+  mkdir -p "$work"
+fi
+# Workers (an unprivileged user when nginx starts as root) create their temp files in here.
+chmod 755 "$work"
+
+# The template, rendered exactly as README "nginx" says, minus the blocks of missing modules.
+rendered="$work/hosting-panel.conf"
+load_modules=''
+loaded=()
+drop=(-e '')
+for module in brotli_static headers_more_filter; do
+  so="$modules_dir/ngx_http_${module}_module.so"
+  if [ "$mode" = auto ] && [ -f "$so" ]; then
+    load_modules+="load_module $so;"$'\n'
+    loaded+=("$module")
+  else
+    [ "$mode" = none ] || echo "serve-for-tests: $so not found: serving without the template's ngx_http_${module}_module block" >&2
+    drop+=(-e "/^ *## with ngx_http_${module}_module\$/,/^ *## end\$/d")
+  fi
+done
+envsubst '$PANEL_LISTEN $PANEL_ROOT $HOSTING_SERVER $HOSTING_CA_FILE $HOSTING_SERVICE_PATH' < "$template" \
+  | sed "${drop[@]}" > "$rendered"
+
+# Started as root (CI), nginx runs its workers as `nobody` when that user can read the build;
+# otherwise (a checkout in a private home folder) as root, which only this test server does.
+user_line=''
+if [ "$(id -u)" = 0 ]; then
+  if command -v runuser >/dev/null && runuser -u nobody -- test -r "$PANEL_ROOT/index.html"; then
+    user_line="user nobody nogroup;"
+  else
+    echo "serve-for-tests: user nobody cannot read $PANEL_ROOT: nginx workers run as root" >&2
+    user_line="user root root;"
+  fi
+fi
+
+# The simulator's certificate names localhost, 127.0.0.1 and ::1, but nginx checks a
+# certificate's DNS names only (never its IP addresses): reached by a loopback address, it is
+# checked as "localhost". The template leaves proxy_ssl_name to http { } for exactly this.
+ssl_name_line=''
+if [[ "$HOSTING_SERVER" =~ ^https://(127\.[0-9.]+|\[::1\])(:[0-9]+)?$ ]]; then
+  ssl_name_line="proxy_ssl_name localhost;"
+fi
+
+cat > "$work/nginx.conf" <<EOF
+# Written by deploy/nginx/serve-for-tests.sh for the end-to-end tests; not for production.
+$load_modules$user_line
+worker_processes 1;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/error.log notice;
+
+events {
+    worker_connections 256;
+}
+
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    # README "nginx": no header value is logged ("combined" logs Referer and User-Agent).
+    log_format hosting_panel '\$remote_addr [\$time_local] "\$request" \$status \$body_bytes_sent \$request_time \$upstream_status';
+    access_log $work/access.log hosting_panel;
+    client_body_temp_path $work/client_body;
+    proxy_temp_path $work/proxy;
+    fastcgi_temp_path $work/fastcgi;
+    uwsgi_temp_path $work/uwsgi;
+    scgi_temp_path $work/scgi;
+    $ssl_name_line
+
+    include $rendered;
+}
+EOF
+
+nginx -t -q -e stderr -c "$work/nginx.conf" || { echo "serve-for-tests: nginx -t failed for $work/nginx.conf" >&2; exit 1; }
+if [ "$check_only" = 1 ]; then
+  echo "serve-for-tests: nginx -t passed (modules: ${loaded[*]:-none})"
+  exit 0
+fi
+echo "serve-for-tests: nginx on http://$PANEL_LISTEN, configuration and logs in $work"
+exec nginx -e stderr -c "$work/nginx.conf"
