@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { DEMO_KEY_GRANTS } from './e2e/sim/seed.ts';
 import { startSimulator } from './e2e/sim/server.ts';
 import { hostingPanel } from './src/server/hosting-plugin.ts';
+import { precompress } from './src/server/precompress.ts';
 import { DEV_HEADERS, SECURITY_HEADERS } from './src/server/security-headers.ts';
 
 // Configuration comes from the environment (HOSTING_SERVER, HOSTING_SERVICE_PATH,
@@ -16,6 +17,8 @@ export default defineConfig({
       banner: `[simulator] demo keys: ${DEMO_KEY_GRANTS.map(({ key, role, customerId }) =>
         `${key} (${role}${customerId ? ` ${customerId}` : ''})`).join(', ')}`,
     }),
+    // dist/**/*.{br,gz} for `npm start` and nginx's gzip_static/brotli_static.
+    precompress(),
   ],
   // No CORS: the page is same-origin, and no other page (another localhost port included) may
   // send an Authorization header through the proxy.

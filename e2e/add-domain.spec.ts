@@ -8,7 +8,7 @@ test.describe('adding a domain', () => {
     await page.getByRole('link', { name: 'Add domain' }).click();
   });
 
-  test('an international name is sent once, as punycode, with the documented headers', async ({ page, sim }) => {
+  test('an international name is sent once, as punycode, with the documented headers', { tag: '@journey' }, async ({ page, sim }) => {
     await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
     await fillDomainForm(page, { domain: 'Bücher.Example.', account: 'web77' });
     // Before sending, the field says what will be sent in place of what was typed.

@@ -84,7 +84,7 @@ test.describe('one POST per user action', () => {
 });
 
 test.describe('unknown outcome: checked, then reported', () => {
-  test('connection cut after the server stored the domain → "was added", one POST', async ({ page, sim }) => {
+  test('connection cut after the server stored the domain → "was added", one POST', { tag: '@journey' }, async ({ page, sim }) => {
     await openForm(page);
     await sim.fault({ method: 'POST', action: 'reset', when: 'after' });
     await addDomainButton(page).click();

@@ -275,7 +275,7 @@ async function expectNoLeak(page: Page, watch: PageWatch, marker: string) {
   expect(watch.console.join('\n'), 'console').not.toContain(marker);
 }
 
-test('a marker API key appears nowhere but in its own field and the Authorization header', async ({ page, browser, sim, watch }) => {
+test('a marker API key appears nowhere but in its own field and the Authorization header', { tag: '@journey' }, async ({ page, browser, sim, watch }) => {
   const marker = `marker-${Date.now()}-${randomBytes(12).toString('hex')}`;
   const wrongKey = `wrong-${randomBytes(8).toString('hex')}`;
   await sim.registerKey(marker, 'admin');

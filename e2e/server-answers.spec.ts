@@ -73,7 +73,7 @@ test('422: the server refuses a field, shown on that field', async ({ page }) =>
   await expectFormKept(page, 'example.org', 'web99');
 });
 
-test('500 with an HTML body: shown as short text, never as markup', async ({ page, sim }) => {
+test('500 with an HTML body: shown as short text, never as markup', { tag: '@journey' }, async ({ page, sim }) => {
   await openForm(page, 'demo-admin-key');
   await sim.fault({
     method: 'POST', action: 'respond', status: 500, contentType: 'text/html',

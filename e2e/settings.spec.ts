@@ -2,7 +2,7 @@ import { expect, saveSettings, test } from './support/fixtures.ts';
 
 const STORAGE_KEY = 'hosting-panel.settings';
 
-test('the key survives a reload, lives only in sessionStorage, and is gone in a new browser context', async ({ page, browser }) => {
+test('the key survives a reload, lives only in sessionStorage, and is gone in a new browser context', { tag: '@journey' }, async ({ page, browser }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
   await expect(page.getByRole('status')).toHaveText('Settings saved.');
   await page.reload();

@@ -1,5 +1,8 @@
+import type { ServerResponse } from 'node:http';
+
 /**
- * Headers for the built page (`vite preview`; copy them to any production server, see README).
+ * Headers for the built page: `vite preview` and `npm start` send these (nginx copies them; see
+ * README).
  * No inline script or style anywhere, the page talks only to its own origin, and DOM sinks
  * that take HTML need Trusted Types, which the page never creates.
  */
@@ -26,6 +29,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** Sets the page's headers on an answer; a handler's own headers (the proxy's CSP) still win. */
+export function setSecurityHeaders(res: ServerResponse, headers: Readonly<Record<string, string>> = SECURITY_HEADERS): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
 
 /** The dev server injects inline scripts for hot reload, so it gets everything but the CSP. */
 export const DEV_HEADERS: Record<string, string> = {
