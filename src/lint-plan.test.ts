@@ -73,7 +73,7 @@ describe('import boundaries', () => {
     ],
     [
       'the production server imports the simulator',
-      'src/server/security-headers.ts',
+      'src/server/production-main.ts',
       "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
     ],
   ])('refuses: %s', { timeout: LINT_TIMEOUT_MS }, async (_case, filePath, code) => {
