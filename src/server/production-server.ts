@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { answerClientError, lacksHost, refuseExpectation, refuseMissingHost } from './client-errors.ts';
 import type { HostingConfig } from './hosting-config.ts';
 import { configuredTarget, createPanelApi } from './panel-api.ts';
+import { boundPipelining } from './pipelining.ts';
 import { logRequest } from './request-log.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import type { ServerLog } from './server-log.ts';
@@ -24,6 +26,12 @@ export const SERVER_LIMITS: ServerLimits = {
   idleTimeoutMs: 120_000,
   maxHeaderBytes: 16 * 1024,
   maxConnections: 1024,
+  /**
+   * Requests outstanding on one connection: sent before the answers to the earlier ones were
+   * (pipelining, which browsers never do). One more and the connection is closed
+   * (src/server/pipelining.ts).
+   */
+  maxPipelinedRequests: 8,
 };
 
 export interface ServerLimits {
@@ -33,6 +41,7 @@ export interface ServerLimits {
   idleTimeoutMs: number;
   maxHeaderBytes: number;
   maxConnections: number;
+  maxPipelinedRequests: number;
 }
 
 export interface ProductionServerOptions {
@@ -56,10 +65,16 @@ export function createProductionServer({ hosting, files, log, limits: given }: P
     runtime: { simulator: false, demoKeys: [] },
   });
   const serveStatic = createStaticFiles(files);
+  const admit = boundPipelining(limits.maxPipelinedRequests);
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!admit(req, res)) return;
     logRequest(req, res, log);
     setSecurityHeaders(res);
+    if (lacksHost(req)) {
+      refuseMissingHost(res);
+      return;
+    }
     if ((req.url ?? '').split('?')[0] === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(HEALTH_BODY), 'Cache-Control': 'no-store' });
       res.end(HEALTH_BODY);
@@ -73,6 +88,8 @@ export function createProductionServer({ hosting, files, log, limits: given }: P
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     maxHeaderSize: limits.maxHeaderBytes,
+    // Checked in `handle`, so that this 400 has the security headers too.
+    requireHostHeader: false,
     // How often Node enforces the two timeouts above.
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   }, (req, res) => {
@@ -92,5 +109,12 @@ export function createProductionServer({ hosting, files, log, limits: given }: P
   server.timeout = limits.idleTimeoutMs;
   server.maxConnections = limits.maxConnections;
   server.on('checkContinue', api.onCheckContinue);
+  // What Node's HTTP core would answer on its own, with the security headers.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    if (!admit(req, res)) return;
+    logRequest(req, res, log);
+    refuseExpectation(req, res);
+  });
+  server.on('clientError', answerClientError);
   return server;
 }

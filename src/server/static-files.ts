@@ -33,7 +33,7 @@ export function createStaticFiles(find: FindStaticFile) {
 async function serve(req: IncomingMessage, res: ServerResponse, find: FindStaticFile, urlPath: string): Promise<void> {
   const found = await find(urlPath === '/' ? '/index.html' : urlPath);
   const entry = found ?? (isNavigation(req, urlPath) ? await find('/index.html') : undefined);
-  if (res.destroyed) return;
+  if (res.destroyed || req.socket.destroyed) return;
   if (!entry) {
     plain(res, 404, 'Not found');
     return;
@@ -73,19 +73,18 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, entry: Static
   const available = Object.keys(entry.variants) as ContentCoding[];
   const coding = chooseEncoding(req.headers['accept-encoding'], available);
   const file = coding === 'identity' ? entry.file : entry.variants[coding] ?? entry.file;
-  let handle: FileHandle;
-  let size: number;
-  let mtimeMs: number;
+  if (!(await turnOf(req, res))) return;
+  let opened: OpenFile;
   try {
-    handle = await open(file, 'r');
-    ({ size, mtimeMs } = await handle.stat());
+    opened = await openFile(file);
   } catch {
     // Removed or replaced since start-up (a build over a running server): gone, not a crash.
     if (!res.headersSent && !res.destroyed) plain(res, 404, 'Not found');
     return;
   }
-  if (res.destroyed) {
-    void handle.close();
+  const { handle, size, mtimeMs } = opened;
+  if (res.destroyed || req.socket.destroyed) {
+    release(handle);
     return;
   }
   const etag = `"${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}${coding === 'identity' ? '' : `-${coding}`}"`;
@@ -95,7 +94,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, entry: Static
     Vary: 'Accept-Encoding',
   };
   if (matches(req.headers['if-none-match'], etag)) {
-    void handle.close();
+    release(handle);
     res.writeHead(304, headers);
     res.end();
     return;
@@ -107,13 +106,67 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, entry: Static
     ...(coding === 'identity' ? {} : { 'Content-Encoding': coding }),
   });
   if (req.method === 'HEAD') {
-    void handle.close();
+    release(handle);
     res.end();
     return;
   }
-  pipeline(handle.createReadStream({ start: 0, end: Math.max(0, size - 1) }), res, () => {
-    // A client that went away, or a file cut short: the stream and the file handle are closed.
+  const stream = handle.createReadStream({ start: 0, end: Math.max(0, size - 1) });
+  // The connection's own close ends the stream too: an answer that does not hold its connection
+  // gets no 'close' from Node when the connection dies (pipelining.ts), and this does not count
+  // on anything else to end the stream, so the file is never held past the connection.
+  const socket = req.socket;
+  const onSocketClose = () => { stream.destroy(); };
+  socket.once('close', onSocketClose);
+  pipeline(stream, res, () => {
+    // Done, a client that went away, or a file cut short: the stream and the file handle are
+    // closed. The listener goes too, or a keep-alive connection would collect one per file.
+    socket.off('close', onSocketClose);
   });
+}
+
+/**
+ * Waits until the answer holds its connection: at once, unless the request was pipelined behind
+ * others whose answers are still being written. Until then nothing is opened or read, so requests
+ * queued on a connection that does not read cost no file and no buffer. False when the connection
+ * closes first.
+ */
+function turnOf(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const socket = req.socket;
+  if (res.socket) return Promise.resolve(true);
+  if (socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (held: boolean) => () => {
+      res.off('socket', onTurn);
+      socket.off('close', onClose);
+      resolve(held);
+    };
+    const onTurn = settle(true);
+    const onClose = settle(false);
+    res.once('socket', onTurn);
+    socket.once('close', onClose);
+  });
+}
+
+interface OpenFile {
+  handle: FileHandle;
+  size: number;
+  mtimeMs: number;
+}
+
+async function openFile(file: string): Promise<OpenFile> {
+  const handle = await open(file, 'r');
+  try {
+    const { size, mtimeMs } = await handle.stat();
+    return { handle, size, mtimeMs };
+  } catch (error) {
+    release(handle);
+    throw error;
+  }
+}
+
+/** Closes a file handle whose answer needs no more of it; a failure to close is not the client's. */
+function release(handle: FileHandle): void {
+  handle.close().catch(() => undefined);
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
