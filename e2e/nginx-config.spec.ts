@@ -7,7 +7,7 @@ import { PROXY_ERROR_CODES, type ProxyErrorCode } from '../src/lib/proxy-contrac
 import { proxyProblem } from '../src/server/proxy-errors.ts';
 
 // The template itself (deploy/nginx/): it passes `nginx -t` rendered as README "nginx" says, with
-// and without its optional modules, and answers with the Node proxy's problem bodies.
+// and without its optional module, and answers with the Node proxy's problem bodies.
 
 const SCRIPT = 'deploy/nginx/serve-for-tests.sh';
 const TEMPLATE = 'deploy/nginx/hosting-panel.conf.template';
@@ -29,13 +29,13 @@ function check(env: Record<string, string>) {
 }
 
 test.describe('the nginx template', { tag: '@nginx' }, () => {
-  test('passes nginx -t with the brotli and headers-more modules loaded', () => {
+  test('passes nginx -t with the headers-more module loaded', () => {
     const { status, output } = check({ NGINX_MODULES: 'auto' });
-    expect(output).toContain('nginx -t passed (modules: brotli_static headers_more_filter)');
+    expect(output).toContain('nginx -t passed (modules: headers_more_filter)');
     expect(status).toBe(0);
   });
 
-  test('passes nginx -t without them, once their blocks are left out', () => {
+  test('passes nginx -t without it, once its block is left out', () => {
     const { status, output } = check({ NGINX_MODULES: 'none' });
     expect(output).toContain('nginx -t passed (modules: none)');
     expect(status).toBe(0);

@@ -1,6 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type APIResponse, type TestInfo } from '@playwright/test';
 import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
 
 // The built page as nginx serves it (deploy/nginx/hosting-panel.conf.template): the Node servers'
@@ -9,9 +13,94 @@ import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
 const DIST = path.resolve('dist');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function expectPageHeaders(response: APIResponse) {
-  const headers = response.headers();
+type Headers = Record<string, string | string[] | undefined>;
+
+function expectPageHeaders(headers: Headers) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
+}
+
+/** The Node server's 404 (src/server/static-files.ts): plain text, never cached. */
+async function expectNotFound(response: APIResponse, url: string) {
+  expect(response.status(), url).toBe(404);
+  expect(response.headers()['cache-control'], url).toBe('no-store');
+  expect(response.headers()['content-type'], url).toBe('text/plain; charset=utf-8');
+  expectPageHeaders(response.headers());
+  expect(await response.text(), url).toBe('Not found\n');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => { resolve(typeof address === 'object' && address ? address.port : 0); });
+    });
+  });
+}
+
+/** One GET on a connection of its own, the body as bytes (nothing decoded). */
+function get(origin: string, urlPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Headers; body: Buffer }>((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    http.get({ hostname, port, path: urlPath, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }); });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * A second nginx with the same template on a root of the test's own, its hosting server a port
+ * nobody listens on; stopped (by its own pid) after the test. `folder` holds its logs.
+ */
+async function ownNginx(testInfo: TestInfo, panelRoot: string) {
+  const port = await freePort();
+  const work = testInfo.outputPath('nginx');
+  mkdirSync(work, { recursive: true });
+  const child: ChildProcess = spawn('bash', ['deploy/nginx/serve-for-tests.sh'], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      TMPDIR: work,
+      PANEL_LISTEN: `127.0.0.1:${port}`,
+      PANEL_ROOT: panelRoot,
+      HOSTING_SERVER: `https://127.0.0.1:${await freePort()}`,
+      HOSTING_CA_FILE: process.env.E2E_SIM_CERT ?? '',
+      HOSTING_SERVICE_PATH: 'liveconfig',
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => { child.once('exit', () => { resolve(); }); });
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  try {
+    await expect.poll(async () => (await get(origin, '/__panel/health').catch(() => undefined))?.status, { timeout: 15_000 }).toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, folder: path.join(work, `hosting-panel-nginx-127.0.0.1_${port}`), stop };
+}
+
+/** Seconds until nginx closes a connection on which `written` was sent (and nothing more). */
+function secondsUntilClosed(origin: string, written: string) {
+  return new Promise<{ seconds: number; received: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    let sentAt = 0;
+    socket.on('data', (chunk: Buffer) => { received += chunk.toString('latin1'); });
+    socket.once('connect', () => { sentAt = Date.now(); socket.write(written); });
+    socket.once('close', () => { resolve({ seconds: (Date.now() - sentAt) / 1000, received }); });
+    socket.once('error', reject);
+    socket.setTimeout(40_000, () => { socket.destroy(new Error(`nginx kept the connection open after: ${received}`)); });
+  });
 }
 
 /** A hashed script the build precompressed both ways (src/server/precompress.ts). */
@@ -30,14 +119,15 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
       expect(response.status(), url).toBe(200);
       expect(response.headers()['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers()['cache-control'], url).toBe('no-cache');
-      expectPageHeaders(response);
+      expectPageHeaders(response.headers());
       expect(await response.text(), url).toBe(readFileSync(path.join(DIST, 'index.html'), 'utf8'));
     }
   });
 
-  test('a hashed asset: cached for a year, sent precompressed by Accept-Encoding, with Vary', async ({ request }) => {
+  test("a hashed asset: cached for a year, sent as the build's .gz to a client that takes gzip, with Vary", async ({ request }) => {
     const asset = precompressedAsset();
-    for (const [acceptEncoding, coding, suffix] of [['br, gzip', 'br', '.br'], ['gzip', 'gzip', '.gz'], ['identity', undefined, '']] as const) {
+    // Never the .br file: the template leaves brotli_static out (it breaks with disable_symlinks).
+    for (const [acceptEncoding, coding, suffix] of [['br, gzip', 'gzip', '.gz'], ['gzip', 'gzip', '.gz'], ['br', undefined, ''], ['identity', undefined, '']] as const) {
       const response = await request.get(asset.url, { headers: { 'Accept-Encoding': acceptEncoding } });
       const headers = response.headers();
       expect(response.status(), acceptEncoding).toBe(200);
@@ -47,7 +137,7 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
       expect(headers.vary, acceptEncoding).toBe('Accept-Encoding');
       expect(headers['cache-control'], acceptEncoding).toBe(IMMUTABLE);
       expect(headers['content-type'], acceptEncoding).toMatch(/javascript/);
-      expectPageHeaders(response);
+      expectPageHeaders(response.headers());
       expect((await response.body()).equals(asset.source), `${acceptEncoding}: decoded body is the script`).toBe(true);
     }
   });
@@ -56,22 +146,53 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
     const asset = precompressedAsset();
     const response = await request.get(asset.url, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');
+    const refused = await request.get(asset.url, { headers: { 'Accept-Encoding': 'gzip;q=0, br' } });
+    expect(refused.headers()['content-encoding']).toBeUndefined();
+    expect(Number(refused.headers()['content-length'])).toBe(asset.size(''));
+  });
+
+  test("a missing asset's 404, and /assets/ itself, are never cached; a revalidated asset still is", async ({ request }) => {
+    for (const url of ['/assets/index-missing0.js', '/assets/missing.css', '/assets/', '/assets']) {
+      await expectNotFound(await request.get(url, { headers: { 'Accept-Encoding': 'identity' } }), url);
+    }
+    const asset = precompressedAsset();
+    const first = await request.get(asset.url, { headers: { 'Accept-Encoding': 'identity' } });
+    const etag = first.headers().etag ?? '';
+    expect(etag).not.toBe('');
+    const revalidated = await request.get(asset.url, { headers: { 'Accept-Encoding': 'identity', 'If-None-Match': etag } });
+    expect(revalidated.status()).toBe(304);
+    expect(revalidated.headers()['cache-control']).toBe(IMMUTABLE);
+  });
+
+  test('a precompressed file is never served on its own; the file it belongs to still is', async ({ request }) => {
+    const asset = precompressedAsset();
+    const files = [`${asset.url}.gz`, `${asset.url}.br`, '/index.html.gz', '/index.html.br', '/favicon.svg.gz', '/favicon.svg.br'];
+    for (const url of files) {
+      // There, beside the file: nginx would send it as application/octet-stream.
+      expect(statSync(path.join(DIST, url)).isFile(), url).toBe(true);
+      await expectNotFound(await request.get(url, { headers: { 'Accept-Encoding': 'identity' } }), url);
+      await expectNotFound(await request.get(url, { headers: { 'Accept-Encoding': 'gzip, br' } }), url);
+    }
+    for (const url of [asset.url, '/index.html', '/favicon.svg']) {
+      const response = await request.get(url, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-encoding'], url).toBe('gzip');
+      expect(Number(response.headers()['content-length']), url).toBe(statSync(path.join(DIST, `${url}.gz`)).size);
+    }
   });
 
   test('a missing asset is 404, even asked for as HTML; a navigation gets the page', async ({ request }) => {
     const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
-    for (const url of ['/assets/index-missing0.js', '/assets/missing.css', '/favicon-missing.svg', '/.env']) {
-      const response = await request.get(url, { headers: html });
-      expect(response.status(), url).toBe(404);
-      expectPageHeaders(response);
+    for (const url of ['/assets/index-missing0.js', '/assets/missing.css', '/favicon-missing.svg', '/.env', '/missing.txt']) {
+      await expectNotFound(await request.get(url, { headers: html }), url);
     }
     const page = await request.get('/settings', { headers: html });
     expect(page.status()).toBe(200);
     expect(page.headers()['cache-control']).toBe('no-cache');
     expect(await page.text()).toBe(readFileSync(path.join(DIST, 'index.html'), 'utf8'));
     // Not a navigation: a script's or a fetch's request for the same path.
-    expect((await request.get('/settings', { headers: { Accept: '*/*' } })).status()).toBe(404);
-    expect((await request.get('/settings', { headers: { Accept: 'text/html;q=0, */*' } })).status()).toBe(404);
+    await expectNotFound(await request.get('/settings', { headers: { Accept: '*/*' } }), '/settings');
+    await expectNotFound(await request.get('/settings', { headers: { Accept: 'text/html;q=0, */*' } }), '/settings');
   });
 
   test('runtime.json: no simulator and no demo keys, never cached', async ({ request }) => {
@@ -79,8 +200,98 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/json');
     expect(response.headers()['cache-control']).toBe('no-store');
-    expectPageHeaders(response);
+    expectPageHeaders(response.headers());
     expect(await response.json()).toEqual({ simulator: false, demoKeys: [] });
-    expect((await request.get('/__panel/proxy-error/path_not_forwarded')).status()).toBe(404);
+    await expectNotFound(await request.get('/__panel/proxy-error/path_not_forwarded'), '/__panel/proxy-error/path_not_forwarded');
+  });
+
+  test('a request head must come within 15 s, and an idle connection is kept 5 s, as with npm start', async ({ baseURL }) => {
+    const origin = baseURL ?? '';
+    // nginx's defaults are 60 s and 75 s. It closes a late head without an answer.
+    const [head, idle] = await Promise.all([
+      secondsUntilClosed(origin, 'GET /__panel/health HTTP/1.1\r\nHost: panel\r\n'),
+      secondsUntilClosed(origin, 'GET /__panel/health HTTP/1.1\r\nHost: panel\r\n\r\n'),
+    ]);
+    expect(head.received).toBe('');
+    expect(head.seconds).toBeGreaterThan(14);
+    expect(head.seconds).toBeLessThan(20);
+    expect(idle.received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(idle.received).toContain('\r\nConnection: keep-alive\r\n');
+    expect(idle.seconds).toBeGreaterThan(4);
+    expect(idle.seconds).toBeLessThan(8);
+  });
+});
+
+test.describe('the page behind nginx, on a root of its own', { tag: '@nginx' }, () => {
+  test('nothing a symbolic link leads to out of the root is served; a PANEL_ROOT given as a link still works', async ({}, testInfo) => {
+    const outside = testInfo.outputPath('outside');
+    const root = testInfo.outputPath('root');
+    mkdirSync(outside, { recursive: true });
+    mkdirSync(path.join(root, 'assets'), { recursive: true });
+    writeFileSync(path.join(outside, 'secret.txt'), 'SECRET\n');
+    writeFileSync(path.join(outside, 'secret.js.gz'), gzipSync('SECRET'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>panel</title>\n');
+    const script = 'console.log("app");\n';
+    writeFileSync(path.join(root, 'assets', 'app-0000.js'), script);
+    writeFileSync(path.join(root, 'assets', 'app-0000.js.gz'), gzipSync(script));
+    // The file is the build's, its .gz leads out.
+    writeFileSync(path.join(root, 'assets', 'leak-0000.js'), script);
+    symlinkSync(path.join(outside, 'secret.js.gz'), path.join(root, 'assets', 'leak-0000.js.gz'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'secret-link.txt'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'assets', 'secret-link.js'));
+    symlinkSync(outside, path.join(root, 'outside-dir'));
+    const rootLink = testInfo.outputPath('current');
+    symlinkSync(root, rootLink);
+
+    const nginx = await ownNginx(testInfo, rootLink);
+    try {
+      for (const url of ['/secret-link.txt', '/assets/secret-link.js', '/outside-dir/secret.txt', '/outside-dir/secret.js.gz']) {
+        const answer = await get(nginx.origin, url, { 'Accept-Encoding': 'gzip' });
+        expect(answer.status, url).toBe(404);
+        expect(answer.headers['cache-control'], url).toBe('no-store');
+        expect(answer.body.toString('latin1'), url).toBe('Not found\n');
+      }
+      // Served from the build's own file, without its variant that leads out.
+      const leak = await get(nginx.origin, '/assets/leak-0000.js', { 'Accept-Encoding': 'gzip' });
+      expect(leak.status).toBe(200);
+      expect(leak.headers['content-encoding']).toBeUndefined();
+      expect(leak.body.toString('utf8')).toBe(script);
+      // The root was given as a link (PANEL_ROOT=.../current): nginx was handed its real path.
+      const app = await get(nginx.origin, '/assets/app-0000.js', { 'Accept-Encoding': 'gzip' });
+      expect(app.status).toBe(200);
+      expect(app.headers['content-encoding']).toBe('gzip');
+      expect(app.headers['cache-control']).toBe(IMMUTABLE);
+      expectPageHeaders(app.headers);
+      expect((await get(nginx.origin, '/', { Accept: 'text/html' })).status).toBe(200);
+      expect(readFileSync(path.join(nginx.folder, 'hosting-panel.conf'), 'utf8')).toContain(`\n    root ${realpathSync(root)};\n`);
+    } finally {
+      await nginx.stop();
+    }
+  });
+
+  test('the access log names method and path, never the query (README "nginx")', async ({}, testInfo) => {
+    const nginx = await ownNginx(testInfo, DIST);
+    try {
+      expect((await get(nginx.origin, '/index.html?apikey=SECRET-1&x=1')).status).toBe(200);
+      expect((await get(nginx.origin, '/liveconfig/api/v1/customers?apikey=SECRET-2')).status).toBe(502);
+      expect((await get(nginx.origin, '/assets/missing.js?apikey=SECRET-3')).status).toBe(404);
+      const log = path.join(nginx.folder, 'access.log');
+      await expect.poll(() => readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(4);
+      const lines = readFileSync(log, 'utf8');
+      expect(lines).toMatch(/\] "GET \/index\.html" 200 /);
+      expect(lines).toMatch(/\] "GET \/liveconfig\/api\/v1\/customers" 502 /);
+      expect(lines).toMatch(/\] "GET \/assets\/missing\.js" 404 /);
+      expect(lines).not.toContain('SECRET');
+      expect(lines).not.toContain('apikey');
+    } finally {
+      await nginx.stop();
+    }
+    // The lines README "nginx" tells to put in http { } are the ones this nginx ran with.
+    const readme = readFileSync('README.md', 'utf8');
+    const snippet = /\*\*Logs\.\*\*[\s\S]*?```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const config = readFileSync(path.join(nginx.folder, 'nginx.conf'), 'utf8');
+    const directives = snippet.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('access_log'));
+    expect(directives.length).toBeGreaterThanOrEqual(2);
+    for (const line of directives) expect(config, line).toContain(line);
   });
 });

@@ -7,11 +7,11 @@
 #   bash deploy/nginx/serve-for-tests.sh --check   render and nginx -t only
 #
 # Environment: PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH
-# (required, as for the template), NGINX_MODULES=auto|none (auto: load the brotli and
-# headers-more modules that are installed, and drop the template's blocks of those that are
-# not; none: neither, to check the template without them), NGINX_MODULES_DIR (Debian's
-# /usr/lib/nginx/modules). The folder is $TMPDIR/hosting-panel-nginx-<listen address>, made
-# afresh at each start (--check: a temporary folder, removed afterwards).
+# (required, as for the template), NGINX_MODULES=auto|none (auto: load the headers-more module
+# if it is installed, or drop the template's block for it if not; none: drop it either way, to
+# check the template without it), NGINX_MODULES_DIR (Debian's /usr/lib/nginx/modules). The
+# folder is $TMPDIR/hosting-panel-nginx-<listen address>, made afresh at each start (--check: a
+# temporary folder, removed afterwards).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -40,9 +40,13 @@ for name in PANEL_LISTEN PANEL_ROOT HOSTING_CA_FILE; do
   [[ ! "${!name}" =~ $unsafe ]] || fail "$name must not hold spaces, quotes, braces, '\$' or ';'"
 done
 [[ "$PANEL_ROOT" == /* ]] || fail "PANEL_ROOT must be an absolute path"
+# Rendered as the path without symbolic links (README "nginx": disable_symlinks).
+PANEL_ROOT="$(realpath -e -- "$PANEL_ROOT")" || fail "PANEL_ROOT does not exist"
+[[ ! "$PANEL_ROOT" =~ $unsafe ]] || fail "PANEL_ROOT must not hold spaces, quotes, braces, '\$' or ';'"
+export PANEL_ROOT
 [ -f "$PANEL_ROOT/index.html" ] || fail "no index.html in PANEL_ROOT=$PANEL_ROOT: run npm run build first"
 [ -r "$HOSTING_CA_FILE" ] || fail "HOSTING_CA_FILE=$HOSTING_CA_FILE cannot be read"
-command -v nginx >/dev/null || fail "nginx is not installed (as root: apt-get install -y nginx libnginx-mod-http-brotli-static libnginx-mod-http-headers-more-filter)"
+command -v nginx >/dev/null || fail "nginx is not installed (as root: apt-get install -y nginx libnginx-mod-http-headers-more-filter)"
 command -v envsubst >/dev/null || fail "envsubst is not installed (as root: apt-get install -y gettext-base)"
 
 modules_dir="${NGINX_MODULES_DIR:-/usr/lib/nginx/modules}"
@@ -65,7 +69,7 @@ rendered="$work/hosting-panel.conf"
 load_modules=''
 loaded=()
 drop=(-e '')
-for module in brotli_static headers_more_filter; do
+for module in headers_more_filter; do
   so="$modules_dir/ngx_http_${module}_module.so"
   if [ "$mode" = auto ] && [ -f "$so" ]; then
     load_modules+="load_module $so;"$'\n'
@@ -113,8 +117,10 @@ events {
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    # README "nginx": no header value is logged ("combined" logs Referer and User-Agent).
-    log_format hosting_panel '\$remote_addr [\$time_local] "\$request" \$status \$body_bytes_sent \$request_time \$upstream_status';
+    # README "nginx": method and path, never a query or a header value ("combined" logs the
+    # request line, query included, and Referer and User-Agent).
+    map \$request_uri \$panel_path_only { "~^(?<panel_path>[^?]*)" \$panel_path; }
+    log_format hosting_panel '\$remote_addr [\$time_local] "\$request_method \$panel_path_only" \$status \$body_bytes_sent \$request_time \$upstream_status';
     access_log $work/access.log hosting_panel;
     client_body_temp_path $work/client_body;
     proxy_temp_path $work/proxy;
