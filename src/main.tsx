@@ -1,17 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { queryClient } from './app/query-client.ts';
+import { preloadFirstScreen } from './app/screens.ts';
+import { loadMessages } from './lib/i18n/i18n.ts';
+import { settingsStore } from './lib/settings-store.ts';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+// The session's language is known before the first paint (sessionStorage): its messages come
+// first, so a German session never flashes English. English ships with the page; should another
+// language fail to load, the page shows in English rather than not at all.
+const { language } = settingsStore.get();
+document.documentElement.lang = language;
+const render = () => {
+  createRoot(root).render(
+    <StrictMode>
       <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+};
+preloadFirstScreen();
+loadMessages(language).then(render, render);

@@ -1,17 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { AddDomainPage } from '../features/domains/add-domain-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { useT } from '../lib/i18n/i18n.ts';
-import { useSettings } from '../lib/settings-store.ts';
+import { loadMessages, useShownLanguage, useT } from '../lib/i18n/i18n.ts';
+import { LANGUAGES } from '../lib/settings-store.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { addDomainForm, settingsForm } from './screens.ts';
 import { ROUTE_HREF, type Route, useHashRoute } from './use-hash-route.ts';
+import { prefetchWhenIdle } from './when-idle.ts';
 
 export function App() {
   const route = useHashRoute();
   const t = useT();
-  const { language } = useSettings();
+  const language = useShownLanguage();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  // A screen's form is rendered (and so loaded) once the screen has been shown, and then stays.
+  const [visited, setVisited] = useState<ReadonlySet<Route>>(() => new Set([route]));
+  if (!visited.has(route)) setVisited(new Set(visited).add(route));
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -26,9 +31,18 @@ export function App() {
     main.current?.querySelector<HTMLElement>('[data-screen]:not([hidden]) h1')?.focus();
   }, [route]);
 
+  // What the first screen did not need comes once the browser is idle, so no screen and no
+  // language waits for the network when it is chosen.
+  useEffect(() => prefetchWhenIdle([
+    settingsForm.preload,
+    addDomainForm.preload,
+    ...LANGUAGES.map((code) => () => loadMessages(code)),
+  ]), []);
+
   const link = (to: Route, label: string) => (
     <a href={ROUTE_HREF[to]} aria-current={route === to ? 'page' : undefined}>{label}</a>
   );
+  const loading = <p className="loading">{t('app.loading')}</p>;
 
   return (
     <>
@@ -43,8 +57,16 @@ export function App() {
         <ErrorBoundary message={t('app.crashed')}>
           {/* Both screens stay mounted: a visit to Settings must not drop what the form holds,
               a request in flight, or an add whose outcome is still open. */}
-          <div data-screen hidden={route !== 'add-domain'}><AddDomainPage /></div>
-          <div data-screen hidden={route !== 'settings'}><SettingsPage /></div>
+          <div data-screen hidden={route !== 'add-domain'}>
+            <AddDomainPage>
+              {visited.has('add-domain') && <Suspense fallback={loading}><addDomainForm.Screen /></Suspense>}
+            </AddDomainPage>
+          </div>
+          <div data-screen hidden={route !== 'settings'}>
+            <SettingsPage>
+              {visited.has('settings') && <Suspense fallback={loading}><settingsForm.Screen /></Suspense>}
+            </SettingsPage>
+          </div>
         </ErrorBoundary>
       </main>
     </>

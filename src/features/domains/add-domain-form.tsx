@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../lib/api-error.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
@@ -59,8 +59,14 @@ export function AddDomainForm() {
   }, [asks, confirmId]);
 
   const values = useWatch({ control }) as DomainFormValues;
-  const preview = useDomainPreview(values.domain);
-  const previewBody = toDomainRequest(values, preview?.ok ? preview.ascii : values.domain.trim());
+  // What echoes the typing (the name as it will be sent, the www label, the request) follows a
+  // moment behind: React draws it after the keystroke itself, so no key waits for the normaliser.
+  const echoed = useDeferredValue(values);
+  const preview = useDomainPreview(echoed.domain);
+  const previewBody = useMemo(
+    () => toDomainRequest(echoed, preview?.ok ? preview.ascii : echoed.domain.trim()),
+    [echoed, preview],
+  );
 
   const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
     const attempt: Attempt = { customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
@@ -106,7 +112,7 @@ export function AddDomainForm() {
       </div>
       <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
         confirmId={confirmId} onResend={() => void handleSubmit((valid) => { submitValid(valid, true); })()} />
-      <RequestPreview customerId={values.customerId.trim()} body={previewBody} language={settings.language} />
+      <RequestPreview customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import type { DomainResult } from './domain-name.ts';
+import { loadDomainName } from './domain-name-loader.ts';
 import type { DomainFormValues } from './schemas.ts';
 
 interface Props {
@@ -22,7 +23,9 @@ export function DomainNameField({ register, error, preview }: Props) {
   }
   return (
     <Field id={id} label={t('domain.name')} hint={t('domain.name.hint')} error={error}>
-      <input id={id} autoComplete="off" autoCapitalize="none" spellCheck={false} inputMode="url" {...register('domain')} />
+      {/* Focus is the last moment to fetch the normaliser before the first keystroke needs it. */}
+      <input id={id} autoComplete="off" autoCapitalize="none" spellCheck={false} inputMode="url" {...register('domain')}
+        onFocus={() => { loadDomainName().catch(() => undefined); }} />
       <p className="conversion" aria-live="polite">{notes.join(' ')}</p>
     </Field>
   );

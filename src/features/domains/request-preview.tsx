@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { API_BASE_PATH, buildRequest } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { isPathSegment } from '../../lib/path-segment.ts';
@@ -15,8 +15,11 @@ interface Props {
 /** Stands in for the key wherever a request is shown: the key itself is never displayed. */
 const API_KEY_PLACEHOLDER = '<API-Key>';
 
-/** Exactly what "Add domain" would send (built by the API client's own builder), and as curl. */
-export function RequestPreview({ customerId, body, language }: Props) {
+/**
+ * Exactly what "Add domain" would send (built by the API client's own builder), and as curl.
+ * Memoised: a keystroke re-renders the form, and this only once the request it shows changes.
+ */
+export const RequestPreview = memo(function RequestPreview({ customerId, body, language }: Props) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const panel = useId();
@@ -45,7 +48,7 @@ export function RequestPreview({ customerId, body, language }: Props) {
       </div>
     </div>
   );
-}
+});
 
 function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;

@@ -1,19 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-
-type DomainNameModule = typeof import('./domain-name.ts');
+import { loadDomainName, loadedDomainName } from './domain-name-loader.ts';
 
 /**
  * The normalised form of what is typed, for showing both forms as the user types. The
- * normaliser (and tr46 with it) loads on the first keystroke, off the first paint.
+ * normaliser is loaded ahead of the first keystroke (domain-name-loader.ts), off the first paint.
  */
 export function useDomainPreview(input: string) {
-  const [module, setModule] = useState<DomainNameModule>();
+  const [module, setModule] = useState(loadedDomainName);
   const wanted = input.trim() !== '';
 
   useEffect(() => {
     if (module || !wanted) return;
     let live = true;
-    void import('./domain-name.ts').then((loaded) => { if (live) setModule(loaded); });
+    void loadDomainName().then((loaded) => { if (live) setModule(loaded); });
     return () => { live = false; };
   }, [module, wanted]);
 

@@ -1,92 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
-import { isSendableApiKey } from '../../lib/auth.ts';
-import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
-import { isIdentifier } from '../../lib/identifier.ts';
-import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
-import { Field } from '../../lib/ui/field.tsx';
-import { runtimeQueries } from './queries.ts';
-import { SimulatorNotice } from './simulator-notice.tsx';
+import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n/i18n.ts';
 
-const settingsSchema = z.object({
-  apiKey: z.string().check(z.trim(), z.refine(isSendableApiKey, 'field.apiKey.invalid')),
-  customerId: z.string().check(z.trim(), z.refine((id) => id === '' || isIdentifier(id), 'field.customerId.invalid')),
-  language: z.enum(LANGUAGES),
-});
-
-const LANGUAGE_NAMES: Record<Settings['language'], string> = { en: 'English', de: 'Deutsch' };
-
-export function SettingsPage() {
+/**
+ * The settings screen's frame: what the first paint needs. The form (`children`) is a chunk of
+ * its own, so an add-domain screen does not wait for it.
+ */
+export function SettingsPage({ children }: { children: ReactNode }) {
   const t = useT();
-  const settings = useSettings();
-  const queryClient = useQueryClient();
-  const { data: runtime } = useQuery(runtimeQueries.info());
-  const [message, setMessage] = useState('');
-  const [showKey, setShowKey] = useState(false);
-  const ids = { apiKey: useId(), customerId: useId(), language: useId() };
-  const { register, handleSubmit, setValue, formState: { errors } } = useForm<Settings>({
-    defaultValues: settings,
-    resolver: zodResolver(settingsSchema),
-  });
-
-  const save = handleSubmit((values) => {
-    settingsStore.update(values);
-    setMessage(t('settings.saved'));
-  });
-
-  const forget = () => {
-    settingsStore.forgetApiKey();
-    // Nothing fetched with the old key stays on screen or in memory.
-    queryClient.clear();
-    setValue('apiKey', '');
-    setMessage(t('settings.forgotten'));
-  };
-
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title" tabIndex={-1}>{t('settings.title')}</h1>
       <p className="intro">{t('settings.intro')}</p>
-      {runtime?.simulator && <SimulatorNotice demoKeys={runtime.demoKeys} />}
-      <form onSubmit={(event) => void save(event)} noValidate className="form">
-        <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
-          error={translateMessage(t, errors.apiKey?.message)}>
-          <div className="with-button">
-            {/* A text field masked by CSS, not type=password: browsers offer to save password
-                fields in their password manager, which would keep the key past the session. */}
-            <input
-              id={ids.apiKey}
-              type="text"
-              className={showKey ? undefined : 'masked'}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              data-1p-ignore
-              data-lpignore="true"
-              {...register('apiKey')}
-            />
-            <button type="button" className="secondary" aria-pressed={showKey} onClick={() => { setShowKey((v) => !v); }}>
-              {t('settings.show')}
-            </button>
-          </div>
-        </Field>
-        <Field id={ids.customerId} label={t('settings.customerId')} hint={t('settings.customerId.hint')}
-          error={translateMessage(t, errors.customerId?.message)}>
-          <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
-        </Field>
-        <Field id={ids.language} label={t('settings.language')}>
-          <select id={ids.language} {...register('language')}>
-            {LANGUAGES.map((code) => <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>)}
-          </select>
-        </Field>
-        <div className="actions">
-          <button type="submit">{t('settings.save')}</button>
-          <button type="button" className="danger" onClick={forget}>{t('settings.forget')}</button>
-        </div>
-        <p role="status" className="status">{message}</p>
-      </form>
+      {children}
     </section>
   );
 }

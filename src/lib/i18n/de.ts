@@ -7,6 +7,7 @@ export const de: Record<MessageKey, string> = {
   'nav.addDomain': 'Domain hinzufügen',
   'nav.settings': 'Einstellungen',
   'app.crashed': 'Auf dieser Seite ist ein Fehler aufgetreten. Laden Sie die Seite neu, um von vorn zu beginnen; Ihre Einstellungen bleiben erhalten.',
+  'app.loading': 'Wird geladen …',
 
   'settings.title': 'Einstellungen',
   'settings.intro': 'Diese Einstellungen gelten nur für diese Browser-Sitzung und verlassen diesen Tab nie, außer als Authorization-Header von API-Anfragen.',

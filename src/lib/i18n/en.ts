@@ -5,6 +5,7 @@ export const en = {
   'nav.addDomain': 'Add domain',
   'nav.settings': 'Settings',
   'app.crashed': 'Something went wrong on this page. Reload to start again; your settings are kept.',
+  'app.loading': 'Loading…',
 
   'settings.title': 'Settings',
   'settings.intro': 'These settings last for this browser session only and never leave this tab except as the Authorization header of API requests.',

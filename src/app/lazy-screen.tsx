@@ -1,0 +1,41 @@
+import { type ComponentType, lazy, useState } from 'react';
+
+export interface LazyScreen {
+  /** Renders the screen; suspends (shows the nearest Suspense fallback) until it is loaded. */
+  Screen: ComponentType;
+  /** Loads the screen ahead of need; the same load the Screen waits for. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A screen in a chunk of its own. Once `preload` has brought it, the screen renders at once:
+ * React.lazy would still suspend for a tick on its first render, show the fallback and then hold
+ * it for a moment.
+ */
+export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed fetch (offline for a moment) is tried again when the screen is needed.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+
+  function Screen() {
+    // Chosen once per mount: a switch from Lazy to the component would remount the screen and
+    // drop what its form holds.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Screen, preload };
+}
