@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import tls from 'node:tls';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
@@ -9,6 +8,7 @@ import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../s
 import { proxyProblem } from '../src/server/proxy-errors.ts';
 import { createSelfSignedCertificate } from './sim/tls.ts';
 import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+import { freePort, startOwnNginx } from './support/own-nginx.ts';
 
 // The proxy as nginx runs it (deploy/nginx/hosting-panel.conf.template), in front of the
 // standalone simulator: the Node proxy's allowlists and caps, and its marked problem answers.
@@ -57,48 +57,10 @@ function expectProblem(answer: RawAnswer, code: ProxyErrorCode) {
   expect(answer.body, code).toBe(body);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => { resolve(typeof address === 'object' && address ? address.port : 0); });
-    });
-  });
-}
 
-/** A second nginx with the same template, pointed elsewhere; stopped (by its own pid) after the test. */
-async function ownNginx(testInfo: TestInfo, upstream: { server: string; caFile: string }) {
-  const port = await freePort();
-  const work = testInfo.outputPath('nginx');
-  mkdirSync(work, { recursive: true });
-  const child: ChildProcess = spawn('bash', ['deploy/nginx/serve-for-tests.sh'], {
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      TMPDIR: work,
-      PANEL_LISTEN: `127.0.0.1:${port}`,
-      PANEL_ROOT: path.resolve('dist'),
-      HOSTING_SERVER: upstream.server,
-      HOSTING_CA_FILE: upstream.caFile,
-      HOSTING_SERVICE_PATH: 'liveconfig',
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => { child.once('exit', () => { resolve(); }); });
-  const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  };
-  try {
-    await expect.poll(async () => (await raw(origin, { path: '/__panel/health' }).catch(() => undefined))?.status, { timeout: 15_000 }).toBe(200);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, stop };
+/** A second nginx with the same template, pointed elsewhere; stopped after the test. */
+function ownNginx(testInfo: TestInfo, upstream: { server: string; caFile: string }) {
+  return startOwnNginx(testInfo, { panelRoot: path.resolve('dist'), ...upstream });
 }
 
 /**

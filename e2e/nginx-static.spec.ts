@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIResponse, type TestInfo } from '@playwright/test';
 import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
+import { freePort, startOwnNginx } from './support/own-nginx.ts';
 
 // The built page as nginx serves it (deploy/nginx/hosting-panel.conf.template): the Node servers'
 // security headers and caching, the build's precompressed files, the page for navigations only.
@@ -28,16 +28,6 @@ async function expectNotFound(response: APIResponse, url: string) {
   expect(await response.text(), url).toBe('Not found\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => { resolve(typeof address === 'object' && address ? address.port : 0); });
-    });
-  });
-}
 
 /** One GET on a connection of its own, the body as bytes (nothing decoded). */
 function get(origin: string, urlPath: string, headers: Record<string, string> = {}) {
@@ -52,40 +42,9 @@ function get(origin: string, urlPath: string, headers: Record<string, string> = 
   });
 }
 
-/**
- * A second nginx with the same template on a root of the test's own, its hosting server a port
- * nobody listens on; stopped (by its own pid) after the test. `folder` holds its logs.
- */
+/** A second nginx on a root of the test's own, its hosting server a port nobody listens on. */
 async function ownNginx(testInfo: TestInfo, panelRoot: string) {
-  const port = await freePort();
-  const work = testInfo.outputPath('nginx');
-  mkdirSync(work, { recursive: true });
-  const child: ChildProcess = spawn('bash', ['deploy/nginx/serve-for-tests.sh'], {
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      TMPDIR: work,
-      PANEL_LISTEN: `127.0.0.1:${port}`,
-      PANEL_ROOT: panelRoot,
-      HOSTING_SERVER: `https://127.0.0.1:${await freePort()}`,
-      HOSTING_CA_FILE: process.env.E2E_SIM_CERT ?? '',
-      HOSTING_SERVICE_PATH: 'liveconfig',
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => { child.once('exit', () => { resolve(); }); });
-  const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  };
-  try {
-    await expect.poll(async () => (await get(origin, '/__panel/health').catch(() => undefined))?.status, { timeout: 15_000 }).toBe(200);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, folder: path.join(work, `hosting-panel-nginx-127.0.0.1_${port}`), stop };
+  return startOwnNginx(testInfo, { panelRoot, server: `https://127.0.0.1:${await freePort()}`, caFile: process.env.E2E_SIM_CERT ?? '' });
 }
 
 /** Seconds until nginx closes a connection on which `written` was sent (and nothing more). */

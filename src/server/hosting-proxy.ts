@@ -6,6 +6,7 @@ import type { ProxyErrorCode } from '../lib/proxy-contract.ts';
 import { classifyProxyError, sendProxyError } from './proxy-errors.ts';
 import { declaredLength, readCappedBody } from './request-body.ts';
 import { send } from './upstream-exchange.ts';
+import { whenOver } from './when-over.ts';
 
 export interface HostingTarget {
   origin: URL;
@@ -79,23 +80,6 @@ export function createHostingProxy(options: HostingProxyOptions) {
   };
 }
 
-/**
- * Runs `done` once, when the exchange is over for the client: its answer closed, or its
- * connection did. A pipelined request queued behind another never gets its answer's 'close'
- * when the connection dies first, so the socket's close counts too.
- */
-function whenOver(req: IncomingMessage, res: ServerResponse, done: () => void): void {
-  let over = false;
-  const once = () => {
-    if (over) return;
-    over = true;
-    res.off('close', once);
-    req.socket.off('close', once);
-    done();
-  };
-  res.once('close', once);
-  req.socket.once('close', once);
-}
 
 /**
  * Answers `Expect: 100-continue` for the server the proxy is mounted on: a body the proxy would
