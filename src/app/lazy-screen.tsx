@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
+import { loadOnce } from '../lib/load-once.ts';
 
 export interface LazyScreen {
   /** Renders the screen; suspends (shows the nearest Suspense fallback) until it is loaded. */
@@ -13,28 +14,13 @@ export interface LazyScreen {
  * it for a moment.
  */
 export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        // A failed fetch (offline for a moment) is tried again when the screen is needed.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const { load: preload, loaded } = loadOnce(load);
   const Lazy = lazy(async () => ({ default: await preload() }));
 
   function Screen() {
     // Chosen once per mount: a switch from Lazy to the component would remount the screen and
     // drop what its form holds.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    const [Component] = useState<ComponentType>(() => loaded() ?? Lazy);
     return <Component />;
   }
   return { Screen, preload };
