@@ -1,12 +1,26 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { AddDomainPage } from '../features/domains/add-domain-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { loadMessages, useShownLanguage, useT } from '../lib/i18n/i18n.ts';
+import { loadMessages, type MessageKey, useShownLanguage, useT } from '../lib/i18n/i18n.ts';
 import { LANGUAGES } from '../lib/settings-store.ts';
+import { ScreenFrame } from '../lib/ui/screen-frame.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { addDomainForm, settingsForm } from './screens.ts';
-import { ROUTE_HREF, type Route, useHashRoute } from './use-hash-route.ts';
+import { SCREEN_CONTENT } from './screens.ts';
+import { ROUTE_HREF, ROUTES, type Route, useHashRoute } from './use-hash-route.ts';
 import { prefetchWhenIdle } from './when-idle.ts';
+
+interface ScreenSpec {
+  nav: MessageKey;
+  title: MessageKey;
+  intro?: MessageKey;
+  /** API screens: without a key they show only a pointer to Settings. */
+  needsKey: boolean;
+}
+
+const SCREENS: Record<Route, ScreenSpec> = {
+  'add-domain': { nav: 'nav.addDomain', title: 'domain.title', needsKey: true },
+  domains: { nav: 'nav.domains', title: 'list.title', needsKey: true },
+  'bulk-add': { nav: 'nav.bulkAdd', title: 'bulk.title', intro: 'bulk.intro', needsKey: true },
+  settings: { nav: 'nav.settings', title: 'settings.title', intro: 'settings.intro', needsKey: false },
+};
 
 export function App() {
   const route = useHashRoute();
@@ -14,7 +28,7 @@ export function App() {
   const language = useShownLanguage();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  // A screen's form is rendered (and so loaded) once the screen has been shown, and then stays.
+  // A screen's content is rendered (and so loaded) once the screen has been shown, and then stays.
   const [visited, setVisited] = useState<ReadonlySet<Route>>(() => new Set([route]));
   if (!visited.has(route)) setVisited(new Set(visited).add(route));
 
@@ -34,14 +48,13 @@ export function App() {
   // What the first screen did not need comes once the browser is idle, so no screen and no
   // language waits for the network when it is chosen.
   useEffect(() => prefetchWhenIdle([
-    settingsForm.preload,
-    addDomainForm.preload,
+    SCREEN_CONTENT.settings.preload,
+    SCREEN_CONTENT['add-domain'].preload,
     ...LANGUAGES.map((code) => () => loadMessages(code)),
+    SCREEN_CONTENT.domains.preload,
+    SCREEN_CONTENT['bulk-add'].preload,
   ]), []);
 
-  const link = (to: Route, label: string) => (
-    <a href={ROUTE_HREF[to]} aria-current={route === to ? 'page' : undefined}>{label}</a>
-  );
   const loading = <p className="loading">{t('app.loading')}</p>;
 
   return (
@@ -49,24 +62,28 @@ export function App() {
       <header className="app-header">
         <span className="app-name">{t('app.title')}</span>
         <nav aria-label={t('nav.label')}>
-          {link('add-domain', t('nav.addDomain'))}
-          {link('settings', t('nav.settings'))}
+          {ROUTES.map((to) => (
+            <a key={to} href={ROUTE_HREF[to]} aria-current={route === to ? 'page' : undefined}>{t(SCREENS[to].nav)}</a>
+          ))}
         </nav>
       </header>
-      <main ref={main} className="app-main">
+      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || undefined}>
         <ErrorBoundary message={t('app.crashed')}>
-          {/* Both screens stay mounted: a visit to Settings must not drop what the form holds,
-              a request in flight, or an add whose outcome is still open. */}
-          <div data-screen hidden={route !== 'add-domain'}>
-            <AddDomainPage>
-              {visited.has('add-domain') && <Suspense fallback={loading}><addDomainForm.Screen /></Suspense>}
-            </AddDomainPage>
-          </div>
-          <div data-screen hidden={route !== 'settings'}>
-            <SettingsPage>
-              {visited.has('settings') && <Suspense fallback={loading}><settingsForm.Screen /></Suspense>}
-            </SettingsPage>
-          </div>
+          {/* Every visited screen stays mounted: a visit to Settings must not drop what a form
+              holds, a request in flight, an add whose outcome is still open, or a bulk run. */}
+          {ROUTES.map((screen) => {
+            const spec = SCREENS[screen];
+            const { Screen } = SCREEN_CONTENT[screen];
+            return (
+              <div key={screen} data-screen hidden={route !== screen}>
+                {visited.has(screen) && (
+                  <ScreenFrame id={`${screen}-title`} title={t(spec.title)} intro={spec.intro && t(spec.intro)} needsKey={spec.needsKey}>
+                    <Suspense fallback={loading}><Screen /></Suspense>
+                  </ScreenFrame>
+                )}
+              </div>
+            );
+          })}
         </ErrorBoundary>
       </main>
     </>

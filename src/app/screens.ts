@@ -1,10 +1,15 @@
 import { settingsStore } from '../lib/settings-store.ts';
 import { lazyScreen } from './lazy-screen.tsx';
-import { currentRoute } from './use-hash-route.ts';
+import { currentRoute, type Route } from './use-hash-route.ts';
 
-// The forms, and the libraries only they use (react-hook-form, zod's schemas, TanStack Query),
-// are chunks of their own: the first screen of a new session (no key yet) needs neither.
+// Each screen's content, and the libraries only it uses (react-hook-form, zod's schemas,
+// TanStack Query, the CSV parser, the virtual table), is a chunk of its own: the first screen of
+// a new session (no key yet) needs none of them.
 export const addDomainForm = lazyScreen(async () => (await import('./add-domain-screen.tsx')).AddDomainScreen);
+
+export const domainList = lazyScreen(async () => (await import('./domains-screen.tsx')).DomainsScreen);
+
+export const bulkAdd = lazyScreen(async () => (await import('./bulk-add-screen.tsx')).BulkAddScreen);
 
 export const settingsForm = lazyScreen(async () => {
   const screen = await import('./settings-screen.tsx');
@@ -12,11 +17,17 @@ export const settingsForm = lazyScreen(async () => {
   return screen.SettingsScreen;
 });
 
+export const SCREEN_CONTENT = {
+  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, settings: settingsForm,
+} satisfies Record<Route, unknown>;
+
 /**
- * Starts fetching the form the first screen will show (if any: a session without a key sees no
- * form), so that the fetch runs while React renders the first paint instead of after it.
+ * Starts fetching the content the first screen will show (if any: a session without a key sees
+ * none on an API screen), so that the fetch runs while React renders the first paint instead of
+ * after it.
  */
 export function preloadFirstScreen(): void {
-  const form = currentRoute() === 'settings' ? settingsForm : settingsStore.get().apiKey ? addDomainForm : undefined;
-  form?.preload().catch(() => undefined);
+  const route = currentRoute();
+  if (route !== 'settings' && !settingsStore.get().apiKey) return;
+  SCREEN_CONTENT[route].preload().catch(() => undefined);
 }

@@ -1,20 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
-export type Route = 'add-domain' | 'settings';
+export const ROUTES = ['add-domain', 'domains', 'bulk-add', 'settings'] as const;
+export type Route = (typeof ROUTES)[number];
+
+export const ROUTE_HREF: Record<Route, string> = {
+  'add-domain': '#/', domains: '#/domains', 'bulk-add': '#/bulk-add', settings: '#/settings',
+};
 
 function subscribe(listener: () => void) {
   window.addEventListener('hashchange', listener);
   return () => { window.removeEventListener('hashchange', listener); };
 }
 
-/** The route the address names now. */
+/** The route the address names now; anything unknown shows the add-domain screen. */
 export function currentRoute(): Route {
-  return window.location.hash === '#/settings' ? 'settings' : 'add-domain';
+  const { hash } = window.location;
+  return ROUTES.find((route) => ROUTE_HREF[route] === hash) ?? 'add-domain';
 }
 
-/** Two screens need no router: the hash keeps them linkable and works on any static host. */
+/** A few screens need no router: the hash keeps them linkable and works on any static host. */
 export function useHashRoute(): Route {
   return useSyncExternalStore(subscribe, currentRoute);
 }
-
-export const ROUTE_HREF: Record<Route, string> = { 'add-domain': '#/', settings: '#/settings' };

@@ -5,6 +5,8 @@ export const de: Record<MessageKey, string> = {
   'app.title': 'Hosting Panel',
   'nav.label': 'Hauptnavigation',
   'nav.addDomain': 'Domain hinzufügen',
+  'nav.domains': 'Domainliste',
+  'nav.bulkAdd': 'Mehrere hinzufügen',
   'nav.settings': 'Einstellungen',
   'app.crashed': 'Auf dieser Seite ist ein Fehler aufgetreten. Laden Sie die Seite neu, um von vorn zu beginnen; Ihre Einstellungen bleiben erhalten.',
   'app.loading': 'Wird geladen …',
@@ -128,4 +130,13 @@ export const de: Record<MessageKey, string> = {
   'outcome.confirm': 'Mir ist bewusst, dass sie doppelt hinzugefügt werden könnte; erneut senden',
   'outcome.confirmNeeded': 'Eine frühere Anfrage hat {domain} möglicherweise schon hinzugefügt: Das ist weiterhin nicht bekannt.',
   'outcome.alreadyAdded': '{domain} wurde bereits zum Account {account} hinzugefügt (durch die vorherige Anfrage).',
+
+  // Domains screen (list.*)
+  'list.count.one': '{count} Domain',
+  'list.count.other': '{count} Domains',
+  'list.title': 'Domainliste',
+
+  // Bulk add screen (bulk.*)
+  'bulk.title': 'Mehrere hinzufügen',
+  'bulk.intro': 'Viele Domains auf einmal hinzufügen: eine Domain pro Zeile oder eine CSV einfügen, jede Zeile prüfen, dann starten. Keine Zeile wird zweimal gesendet.',
 };

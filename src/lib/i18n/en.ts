@@ -3,6 +3,8 @@ export const en = {
   'app.title': 'Hosting Panel',
   'nav.label': 'Main',
   'nav.addDomain': 'Add domain',
+  'nav.domains': 'Domains',
+  'nav.bulkAdd': 'Bulk add',
   'nav.settings': 'Settings',
   'app.crashed': 'Something went wrong on this page. Reload to start again; your settings are kept.',
   'app.loading': 'Loading…',
@@ -126,6 +128,15 @@ export const en = {
   'outcome.confirm': 'I understand it may be added twice; send again',
   'outcome.confirmNeeded': 'An earlier request may have added {domain}: that is still not known.',
   'outcome.alreadyAdded': '{domain} was already added to account {account} (by the earlier request).',
+
+  // Domains screen (list.*)
+  'list.count.one': '{count} domain',
+  'list.count.other': '{count} domains',
+  'list.title': 'Domains',
+
+  // Bulk add screen (bulk.*)
+  'bulk.title': 'Bulk add',
+  'bulk.intro': 'Add many domains at once: paste one domain per line or a CSV, check every row, then start. No row is sent twice.',
 } as const;
 
 export type MessageKey = keyof typeof en;

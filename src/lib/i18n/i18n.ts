@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { type Language, useSettings } from '../settings-store.ts';
 import { en, type MessageKey } from './en.ts';
 
@@ -46,15 +46,73 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value);
 }
 
-function format(message: string, params: Record<string, string | number> = {}): string {
-  return message.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
-  );
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+function numberFormat(language: Language): Intl.NumberFormat {
+  let formatter = numberFormats.get(language);
+  if (!formatter) numberFormats.set(language, formatter = new Intl.NumberFormat(language));
+  return formatter;
+}
+
+// Numbers are written the language's way (1,000 / 1.000); strings as they are.
+function format(language: Language, message: string, params: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!Object.hasOwn(params, name)) return match;
+    const value = params[name];
+    return typeof value === 'number' ? numberFormat(language).format(value) : String(value);
+  });
 }
 
 /** In `language` once its messages are loaded, in English until then. */
 export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return format((loaded[language] ?? en)[key], params);
+  const shown = loaded[language] ? language : 'en';
+  return format(shown, (loaded[language] ?? en)[key], params);
+}
+
+/** Message keys that come as a pair `<base>.one` / `<base>.other`, by their base. */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never
+}[MessageKey];
+
+/** What a screen needs to speak its language: messages, plurals, numbers and times, all by Intl. */
+export interface Localized {
+  language: Language;
+  t: Translate;
+  /** `<base>.one` or `<base>.other` as the language's plural rules choose for `count`, which fills `{count}`. */
+  plural: (base: PluralKey, count: number, params?: Record<string, string | number>) => string;
+  number: (value: number) => string;
+  /** A wall-clock time, e.g. 14:03:27. */
+  time: (epochMs: number) => string;
+  /** A duration rounded to what a person reads: "45 seconds", "3 minutes", "2 hours". */
+  duration: (ms: number) => string;
+}
+
+export function localizedFor(language: Language): Localized {
+  const rules = new Intl.PluralRules(language);
+  const times = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
+  const unit = (name: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 });
+  const units = { second: unit('second'), minute: unit('minute'), hour: unit('hour') };
+  const t: Translate = (key, params) => translate(language, key, params);
+  return {
+    language,
+    t,
+    plural: (base, count, params = {}) =>
+      t(rules.select(count) === 'one' ? `${base}.one` as MessageKey : `${base}.other` as MessageKey, { ...params, count }),
+    number: (value) => numberFormat(language).format(value),
+    time: (epochMs) => times.format(epochMs),
+    duration: (ms) => {
+      const seconds = Math.max(0, Math.round(ms / 1000));
+      if (seconds < 90) return units.second.format(seconds);
+      if (seconds < 90 * 60) return units.minute.format(Math.round(seconds / 60));
+      return units.hour.format(Math.round(seconds / 3600));
+    },
+  };
+}
+
+/** The shown language's `Localized`: English until the chosen language's messages are loaded. */
+export function useLocalized(): Localized {
+  const language = useShownLanguage();
+  return useMemo(() => localizedFor(language), [language]);
 }
 
 /** Validation messages are message keys; server messages are shown as the server wrote them. */
