@@ -17,6 +17,8 @@ export interface ApiRequest<T> {
   /** Parses a 2xx body; an empty 2xx body parses `undefined`. */
   schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
+  /** Told the status of a 2xx answer before it is parsed (failures carry it in the ApiError). */
+  onSuccessStatus?: (status: number) => void;
 }
 
 export interface ApiClientOptions {
@@ -91,6 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     if (!response.ok) throw toApiError(response, raw);
+    request.onSuccessStatus?.(response.status);
     return parseSuccess(response, raw, request.schema, unknownIfWrite);
   }
 }
