@@ -1,4 +1,98 @@
-// Placeholder until the Bulk add screen lands (issue 9).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useExternalStore } from '../../lib/external-store.ts';
+import { isMessageKey, useLocalized } from '../../lib/i18n/i18n.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { Field } from '../../lib/ui/field.tsx';
+import { addDomainReporting } from './api.ts';
+import { BulkCheckSummary } from './bulk-check-summary.tsx';
+import { BulkDefaultsFields } from './bulk-defaults.tsx';
+import { BulkProgress } from './bulk-progress.tsx';
+import { BulkResults } from './bulk-results.tsx';
+import { MAX_CONCURRENCY } from './bulk-run.ts';
+import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './bulk-session.ts';
+import { BulkSource } from './bulk-source.tsx';
+import { domainQueries } from './queries.ts';
+import { useBulkSnapshot } from './use-bulk-snapshot.ts';
+
 export function BulkAdd() {
-  return null;
+  const { t, plural } = useLocalized();
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  const session = useExternalStore(bulkSession);
+  const snapshot = useBulkSnapshot(session.run?.engine);
+  const concurrencyId = useId();
+  const [concurrencyText, setConcurrencyText] = useState(String(session.concurrency));
+  const concurrencyValid = /^[1-9]$/.test(concurrencyText.trim()) && Number(concurrencyText) <= MAX_CONCURRENCY;
+  const active = snapshot?.status === 'running' || snapshot?.status === 'paused';
+  const defaults = useMemo(
+    () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
+    [session.customerEdited, session.defaults, settings.customerId],
+  );
+  const readList = (customerId: string) => queryClient.fetchQuery({ ...domainQueries.list(customerId), staleTime: 0, retry: 1 });
+
+  // Closing or reloading the tab would end the run with rows unsent: the browser asks first.
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => { event.preventDefault(); };
+    window.addEventListener('beforeunload', ask);
+    return () => { window.removeEventListener('beforeunload', ask); };
+  }, [active]);
+
+  // The customer's list (Domains screen, the form's suggestions) shows what the run added.
+  const customerId = session.checked?.defaults.customerId;
+  const status = snapshot?.status;
+  useEffect(() => {
+    if (status === 'running' || !customerId) return;
+    void queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId.trim()).queryKey });
+  }, [status, customerId, queryClient]);
+
+  const start = () => {
+    startBulk(defaults, {
+      send: (attempt) => addDomainReporting(attempt.customerId, attempt.body),
+      readList,
+      now: () => Date.now(),
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },
+    });
+  };
+  const inputError = session.inputError && (isMessageKey(session.inputError.key) ? t(session.inputError.key, session.inputError.params) : session.inputError.key);
+
+  return (
+    <div className="bulk">
+      <BulkDefaultsFields value={defaults} disabled={active}
+        onChange={(next) => { editBulkInput({ defaults: next, customerEdited: session.customerEdited || next.customerId !== defaults.customerId }); }} />
+      <BulkSource text={session.text} disabled={active} error={inputError} onText={(text) => { editBulkInput({ text }); }} />
+      <div className="actions">
+        <button type="button" className="secondary" aria-disabled={active || session.checking}
+          onClick={() => { if (!active) void checkBulkInput(defaults, readList); }}>{t('bulk.check')}</button>
+        {session.checking && <span className="pending">{t('bulk.checking')}</span>}
+      </div>
+      {session.checked && <BulkCheckSummary checked={session.checked} current={session.checked.text === session.text} />}
+      {session.checked && (
+        <div className="actions bulk-start">
+          <Field id={concurrencyId} label={t('bulk.concurrency')} error={concurrencyValid ? undefined : t('bulk.concurrency.invalid', { max: MAX_CONCURRENCY })}>
+            <input id={concurrencyId} type="number" inputMode="numeric" min={1} max={MAX_CONCURRENCY} value={concurrencyText}
+              onChange={(event) => {
+                const text = event.target.value;
+                setConcurrencyText(text);
+                const n = Number(text);
+                if (Number.isInteger(n) && n >= 1 && n <= MAX_CONCURRENCY) {
+                  bulkSession.set((now) => ({ ...now, concurrency: n }));
+                  session.run?.engine.setConcurrency(n);
+                }
+              }} />
+          </Field>
+          <button type="button" aria-disabled={!concurrencyValid || !canStart(session, defaults)}
+            onClick={() => { if (concurrencyValid) start(); }}>{t('bulk.start')}</button>
+        </div>
+      )}
+      {snapshot && session.run && (
+        <BulkProgress snapshot={snapshot}
+          presentNotSent={session.checked?.rows.filter((row, i) => row.status === 'present' && session.run?.runIndexOf[i] === undefined).length ?? 0}
+          onPause={session.run.engine.pause} onResume={session.run.engine.resume} onCancel={session.run.engine.cancel} />
+      )}
+      {session.checked && <BulkResults checked={session.checked} run={session.run} snapshot={snapshot} rowsLabel={plural('bulk.rows', session.checked.rows.length)} />}
+    </div>
+  );
 }

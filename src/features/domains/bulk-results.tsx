@@ -1,0 +1,86 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useLocalized } from '../../lib/i18n/i18n.ts';
+import { Field } from '../../lib/ui/field.tsx';
+import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
+import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './bulk-report.ts';
+import type { BulkRunSnapshot } from './bulk-run.ts';
+import type { BulkSession, CheckedBatch } from './bulk-session.ts';
+
+interface Props {
+  checked: CheckedBatch;
+  run: BulkSession['run'];
+  snapshot: BulkRunSnapshot | undefined;
+  rowsLabel: string;
+}
+
+/** Every row with its status, filterable; the report to download; retries once the run has ended. */
+export function BulkResults({ checked, run, snapshot, rowsLabel }: Props) {
+  const { t, number } = useLocalized();
+  const showId = useId();
+  const [show, setShow] = useState<ReportStatus | 'all'>('all');
+  const [confirming, setConfirming] = useState(false);
+  // The table follows the run a moment behind: drawing it never holds up the next request.
+  const runRows = useDeferredValue(snapshot?.rows);
+  const rows = useMemo(() => reportRows(checked.rows, runRows, run?.runIndexOf ?? []), [checked.rows, runRows, run?.runIndexOf]);
+  const shown = useMemo(() => (show === 'all' ? rows : rows.filter((row) => reportStatus(row) === show)), [rows, show]);
+  const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
+  const ended = snapshot?.status === 'done' || snapshot?.status === 'cancelled';
+  const retryable = (snapshot?.counts.failed ?? 0) + (snapshot?.counts.skipped ?? 0);
+  const unknown = snapshot?.counts.unknown ?? 0;
+
+  const columns: VirtualColumn<ReportRow>[] = [
+    { id: 'line', header: t('bulk.col.line'), width: '4rem', cell: (row) => number(row.check.line) },
+    { id: 'domain', header: t('bulk.col.domain'), width: '16rem', cell: (row) => domainCell(row) },
+    { id: 'account', header: t('bulk.col.account'), width: '7rem', cell: (row) => (row.check.status === 'invalid' ? '' : row.check.attempt.body.account) },
+    { id: 'status', header: t('bulk.col.status'), width: '9rem', cell: (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span> },
+    { id: 'http', header: t('bulk.col.http'), width: '4rem', cell: (row) => row.run?.status ?? '' },
+    { id: 'message', header: t('bulk.col.message'), width: '24rem', cell: (row) => reportMessage(t, row) },
+  ];
+
+  const download = () => {
+    const blob = new Blob([reportCsv(t, rows)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `bulk-add-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`;
+    link.click();
+    setTimeout(() => { URL.revokeObjectURL(url); }, 0);
+  };
+
+  return (
+    <section className="bulk-results" aria-label={t('bulk.results.title')}>
+      <div className="actions">
+        <Field id={showId} label={t('bulk.results.show')}>
+          <select id={showId} value={show} onChange={(event) => { setShow(event.target.value as ReportStatus | 'all'); }}>
+            <option value="all">{t('bulk.results.all')}</option>
+            {REPORT_STATUSES.filter((status) => present.has(status) || status === show).map((status) => (
+              <option key={status} value={status}>{t(`bulk.status.${status}`)}</option>
+            ))}
+          </select>
+        </Field>
+        <button type="button" className="secondary" onClick={download}>{t('bulk.download')}</button>
+        {ended && retryable > 0 && <button type="button" onClick={() => { run?.engine.retryFailed(); }}>{t('bulk.retryFailed')}</button>}
+        {ended && unknown > 0 && !confirming && (
+          <button type="button" className="secondary" onClick={() => { setConfirming(true); }}>{t('bulk.retryUnknown')}</button>
+        )}
+      </div>
+      {ended && unknown > 0 && confirming && (
+        <p className="alert" role="alert">
+          {t('bulk.msg.unknown')}{' '}
+          <button type="button" onClick={() => { setConfirming(false); run?.engine.retryUnknownConfirmed(); }}>{t('bulk.retryUnknown.confirm', { count: unknown })}</button>
+          <button type="button" className="secondary" onClick={() => { setConfirming(false); }}>{t('bulk.retryUnknown.keep')}</button>
+        </p>
+      )}
+      {shown.length === 0
+        ? <p>{t('bulk.results.none')}</p>
+        : <VirtualTable label={rowsLabel} className="bulk-table" columns={columns} rows={shown} estimatedRowHeight={40}
+            rowKey={(row) => String(row.check.line)} />}
+    </section>
+  );
+}
+
+function domainCell({ check }: ReportRow) {
+  if (check.status === 'invalid') return <span className="bulk-raw">{check.raw}</span>;
+  const { unicode, body } = check.attempt;
+  return unicode === body.domain ? body.domain : <>{unicode} <span className="ascii">({body.domain})</span></>;
+}

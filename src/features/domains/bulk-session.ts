@@ -1,0 +1,124 @@
+import { createExternalStore } from '../../lib/external-store.ts';
+import { IDENTIFIER } from '../../lib/identifier.ts';
+import type { BulkDefaults } from './bulk-cells.ts';
+import { checkBulkRows, type CheckedRow, rowsToSend } from './bulk-check.ts';
+import type { BulkMessage } from './bulk-columns.ts';
+import { parseBulkInput } from './bulk-input.ts';
+import { type BulkRun, type BulkRunDeps, startBulkRun } from './bulk-run.ts';
+import { isListUnsupported } from './list-support.ts';
+import { DEFAULT_FORM_VALUES, type ListedDomain } from './schemas.ts';
+
+/** How the check learnt which domains the customer has. */
+export type ListState = 'read' | 'unsupported' | 'failed';
+
+export interface CheckedBatch {
+  rows: readonly CheckedRow[];
+  warnings: readonly BulkMessage[];
+  list: ListState;
+  /** What was checked: once the input differs, the check is stale and Start waits for a new one. */
+  text: string;
+  defaults: BulkDefaults;
+  /** A batch is run once: sending it again needs a new check (which finds what was added). */
+  started: boolean;
+}
+
+export interface BulkSession {
+  text: string;
+  defaults: BulkDefaults;
+  /** Until the user edits it, the customer is the one from Settings. */
+  customerEdited: boolean;
+  concurrency: number;
+  includePresent: boolean;
+  checking: boolean;
+  /** Why the input as a whole could not be read. */
+  inputError: BulkMessage | undefined;
+  checked: CheckedBatch | undefined;
+  /** The current (or last) run; `runIndexOf[i]` is checked row i's row in the run, if it is in it. */
+  run: { engine: BulkRun; runIndexOf: readonly (number | undefined)[] } | undefined;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+const { domain: _domain, ...formDefaults } = DEFAULT_FORM_VALUES;
+
+/**
+ * Bulk add's state lives outside React: leaving the screen (or a remount) neither loses nor
+ * restarts a run, and what was typed stays.
+ */
+export const bulkSession = createExternalStore<BulkSession>({
+  text: '', defaults: { ...formDefaults, customerId: '' }, customerEdited: false, concurrency: DEFAULT_CONCURRENCY,
+  includePresent: false, checking: false, inputError: undefined, checked: undefined, run: undefined,
+});
+
+export const isRunActive = (session: BulkSession) => {
+  const status = session.run?.engine.getSnapshot().status;
+  return status === 'running' || status === 'paused';
+};
+
+/** The input cannot change under a run; the last check and run stay shown until the next Check. */
+export function editBulkInput(changes: Partial<Pick<BulkSession, 'text' | 'defaults' | 'customerEdited' | 'concurrency' | 'includePresent'>>): void {
+  bulkSession.set((session) => (isRunActive(session) ? session : { ...session, ...changes, inputError: undefined }));
+}
+
+/** Whether Start may send the checked batch: checked as it stands now, and not run yet. */
+export function canStart(session: BulkSession, defaults: BulkDefaults): boolean {
+  const { checked } = session;
+  return Boolean(checked && !checked.started && !session.checking && !isRunActive(session) &&
+    checked.text === session.text && sameDefaults(checked.defaults, defaults) &&
+    rowsToSend(checked.rows, { includePresent: session.includePresent }).length > 0);
+}
+
+const sameDefaults = (a: BulkDefaults, b: BulkDefaults) =>
+  (Object.keys(a) as (keyof BulkDefaults)[]).every((key) => a[key] === b[key]);
+
+/** Reads the input, the customer's list (once) and checks every row; sends nothing. */
+export async function checkBulkInput(defaults: BulkDefaults, readList: (customerId: string) => Promise<readonly ListedDomain[]>): Promise<void> {
+  const session = bulkSession.get();
+  if (session.checking || isRunActive(session)) return;
+  const parsed = parseBulkInput(session.text);
+  if (!parsed.ok) {
+    bulkSession.set({ ...session, inputError: parsed.error, checked: undefined });
+    return;
+  }
+  bulkSession.set({ ...session, checking: true, inputError: undefined });
+  let existing: readonly ListedDomain[] | undefined;
+  let list: ListState = 'read';
+  const customerId = defaults.customerId.trim();
+  if (IDENTIFIER.test(customerId)) {
+    try {
+      existing = await readList(customerId);
+    } catch (error) {
+      list = isListUnsupported(error) ? 'unsupported' : 'failed';
+    }
+  }
+  try {
+    const rows = await checkBulkRows(parsed.rows, defaults, existing);
+    const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false };
+    // A new check replaces the last one and the report of its run.
+    bulkSession.set((now) => ({ ...now, checking: false, checked, run: undefined }));
+  } catch (error) {
+    bulkSession.set((now) => ({ ...now, checking: false }));
+    throw error;
+  }
+}
+
+/** Starts a run of the checked batch's sendable rows; the batch stays as it was checked. */
+export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps): BulkRun | undefined {
+  const session = bulkSession.get();
+  if (!session.checked || !canStart(session, defaults)) return undefined;
+  const sendable = new Set<CheckedRow>(rowsToSend(session.checked.rows, { includePresent: session.includePresent }));
+  if (sendable.size === 0) return undefined;
+  const runIndexOf: (number | undefined)[] = [];
+  const attempts = [];
+  for (const row of session.checked.rows) {
+    if (sendable.has(row) && row.status !== 'invalid') {
+      runIndexOf.push(attempts.length);
+      attempts.push(row.attempt);
+    } else {
+      runIndexOf.push(undefined);
+    }
+  }
+  const engine = startBulkRun(attempts, session.concurrency, deps);
+  bulkSession.set({ ...session, checked: { ...session.checked, started: true }, run: { engine, runIndexOf } });
+  return engine;
+}

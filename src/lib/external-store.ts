@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+export interface ExternalStore<T> {
+  get: () => T;
+  set: (next: T | ((current: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+/**
+ * State that outlives the component showing it: a screen that is left and opened again (or
+ * remounted after an error) finds its work where it was. Immutable values; `set` replaces.
+ */
+export function createExternalStore<T>(initial: T): ExternalStore<T> {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (next) => {
+      const value = typeof next === 'function' ? (next as (current: T) => T)(current) : next;
+      if (Object.is(value, current)) return;
+      current = value;
+      listeners.forEach((listener) => { listener(); });
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+  };
+}
+
+export function useExternalStore<T>(store: Pick<ExternalStore<T>, 'get' | 'subscribe'>): T {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
