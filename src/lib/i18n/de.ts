@@ -147,4 +147,7 @@ export const de: Record<MessageKey, string> = {
   'bulk.input.unknown-columns': 'Diese Spalten sind unbekannt und wurden ignoriert: {columns}.',
   'bulk.input.repeated-columns': 'Diese Spalten wiederholen eine frühere und wurden ignoriert: {columns}.',
   'bulk.row.too-many-cells': 'Die Zeile hat {count} Zellen, gelesen werden aber nur {max} Spalten.',
+  'bulk.row.not-yes-no': '{column}: „{value}“ ist weder ja noch nein.',
+  'bulk.row.web-invalid': 'web: „{value}“ ist keiner der Werte webspace, ja, nein oder none.',
+  'bulk.row.duplicate': 'Duplikat von Zeile {line}.',
 };

@@ -145,6 +145,9 @@ export const en = {
   'bulk.input.unknown-columns': 'These columns are not known and were ignored: {columns}.',
   'bulk.input.repeated-columns': 'These columns repeat an earlier one and were ignored: {columns}.',
   'bulk.row.too-many-cells': 'The row has {count} cells, but only {max} columns are read.',
+  'bulk.row.not-yes-no': '{column}: "{value}" is not yes or no.',
+  'bulk.row.web-invalid': 'web: "{value}" is not webspace, yes, no or none.',
+  'bulk.row.duplicate': 'Duplicate of line {line}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
