@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FieldError } from '../../lib/api-error.ts';
 import { IDENTIFIER } from '../../lib/identifier.ts';
+import { loadDomainName, loadedDomainName } from './domain-name-loader.ts';
 import { checkTargetPath } from './target-path.ts';
 
 export const WEB_TYPES = ['webspace'] as const;
@@ -83,8 +84,9 @@ export const domainFormSchema = z.object({
   domain: z.pipe(
     z.string(),
     z.transform(async (value, ctx) => {
-      // tr46 is ~60 kB: loaded when the first name is checked, not on first paint.
-      const { normalizeDomain } = await import('./domain-name.ts');
+      // tr46 is ~60 kB: loaded when the first name is checked, not on first paint. Once it is
+      // there, no await: a bulk check runs thousands of names through here.
+      const { normalizeDomain } = loadedDomainName() ?? await loadDomainName();
       const result = normalizeDomain(value);
       if (result.ok) return { ascii: result.ascii, unicode: result.unicode };
       ctx.issues.push({ code: 'custom', message: `field.domain.${result.reason}`, input: value });

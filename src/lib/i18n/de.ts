@@ -211,4 +211,15 @@ export const de: Record<MessageKey, string> = {
   // Bulk add screen (bulk.*)
   'bulk.title': 'Mehrere hinzufügen',
   'bulk.intro': 'Viele Domains auf einmal hinzufügen: eine Domain pro Zeile oder eine CSV einfügen, jede Zeile prüfen, dann starten. Keine Zeile wird zweimal gesendet.',
+  'bulk.input.too-large': 'Die Eingabe ist größer als {max} MiB. Teilen Sie sie in kleinere Teile auf.',
+  'bulk.input.too-many-rows': 'Die Eingabe hat mehr als {max} Zeilen. Teilen Sie sie in Stapel von höchstens {max} Zeilen auf.',
+  'bulk.input.unclosed-quote': 'Das Anführungszeichen aus Zeile {line} wird nie geschlossen.',
+  'bulk.input.malformed-quote': 'Die Zelle in Anführungszeichen ab Zeile {line} hat Text nach dem schließenden Anführungszeichen. Innerhalb von Anführungszeichen schreiben Sie ein Anführungszeichen als "".',
+  'bulk.input.unreadable': 'Zeile {line} konnte nicht als CSV gelesen werden.',
+  'bulk.input.unknown-columns': 'Diese Spalten sind unbekannt und wurden ignoriert: {columns}.',
+  'bulk.input.repeated-columns': 'Diese Spalten wiederholen eine frühere und wurden ignoriert: {columns}.',
+  'bulk.row.too-many-cells': 'Die Zeile hat {count} Zellen, gelesen werden aber nur {max} Spalten.',
+  'bulk.row.not-yes-no': '{column}: „{value}“ ist weder ja noch nein.',
+  'bulk.row.web-invalid': 'web: „{value}“ ist keiner der Werte webspace, ja, nein oder none.',
+  'bulk.row.duplicate': 'Duplikat von Zeile {line}.',
 };

@@ -209,6 +209,17 @@ export const en = {
   // Bulk add screen (bulk.*)
   'bulk.title': 'Bulk add',
   'bulk.intro': 'Add many domains at once: paste one domain per line or a CSV, check every row, then start. No row is sent twice.',
+  'bulk.input.too-large': 'The input is larger than {max} MiB. Split it into smaller parts.',
+  'bulk.input.too-many-rows': 'The input has more than {max} rows. Split it into batches of at most {max}.',
+  'bulk.input.unclosed-quote': 'The quote opened on line {line} is never closed.',
+  'bulk.input.malformed-quote': 'The quoted cell starting on line {line} has text after its closing quote. Inside quotes, write a quote as "".',
+  'bulk.input.unreadable': 'Line {line} could not be read as CSV.',
+  'bulk.input.unknown-columns': 'These columns are not known and were ignored: {columns}.',
+  'bulk.input.repeated-columns': 'These columns repeat an earlier one and were ignored: {columns}.',
+  'bulk.row.too-many-cells': 'The row has {count} cells, but only {max} columns are read.',
+  'bulk.row.not-yes-no': '{column}: "{value}" is not yes or no.',
+  'bulk.row.web-invalid': 'web: "{value}" is not webspace, yes, no or none.',
+  'bulk.row.duplicate': 'Duplicate of line {line}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
