@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useExternalStore } from '../../lib/external-store.ts';
-import { isMessageKey, useLocalized } from '../../lib/i18n/i18n.ts';
+import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { addDomainReporting } from './api.ts';
@@ -56,7 +56,7 @@ export function BulkAdd() {
       clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },
     });
   };
-  const inputError = session.inputError && (isMessageKey(session.inputError.key) ? t(session.inputError.key, session.inputError.params) : session.inputError.key);
+  const inputError = session.inputError && t(session.inputError.key, session.inputError.params);
 
   return (
     <div className="bulk">

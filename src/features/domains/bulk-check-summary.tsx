@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useExternalStore } from '../../lib/external-store.ts';
-import { isMessageKey, useLocalized } from '../../lib/i18n/i18n.ts';
+import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { bulkSession, type CheckedBatch, editBulkInput } from './bulk-session.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ export function BulkCheckSummary({ checked, current }: Props) {
       {checked.list === 'unsupported' && <p className="notice">{t('bulk.list.unsupported')}</p>}
       {checked.list === 'failed' && <p className="notice">{t('bulk.list.failed')}</p>}
       {checked.warnings.map((warning, index) => (
-        <p key={index} className="notice">{isMessageKey(warning.key) ? t(warning.key, warning.params) : warning.key}</p>
+        <p key={index} className="notice">{t(warning.key, warning.params)}</p>
       ))}
       {present > 0 && (
         <label className="check" htmlFor={includeId}>

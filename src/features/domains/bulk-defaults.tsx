@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
-import { type DomainFormValues, WEB_TYPES } from './schemas.ts';
-
-export type BulkDefaults = Omit<DomainFormValues, 'domain'>;
+import type { BulkDefaults } from './bulk-cells.ts';
+import { WEB_TYPES } from './schemas.ts';
 
 interface Props {
   value: BulkDefaults;
