@@ -1,14 +1,24 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isListUnsupported } from '../features/domains/list-support.ts';
 import { isApiError } from '../lib/api-error.ts';
 
 const NEVER_RETRIED = new Set(['unauthorized', 'forbidden', 'not-found', 'route-not-found', 'validation', 'bad-request']);
+
+/**
+ * A query is tried at most three times. A wrong key or a missing customer does not get better by
+ * asking again, nor does a server that has no domain list (its 501 would otherwise count as a
+ * server failure worth retrying).
+ */
+export function shouldRetryQuery(failures: number, error: unknown): boolean {
+  if (failures >= 2 || isListUnsupported(error)) return false;
+  return !(isApiError(error) && NEVER_RETRIED.has(error.kind));
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A wrong key or a missing customer does not get better by asking again.
-      retry: (failures, error) => failures < 2 && !(isApiError(error) && NEVER_RETRIED.has(error.kind)),
+      retry: shouldRetryQuery,
     },
     mutations: {
       // A POST that is sent twice can create a domain twice: never retry a write on its own.

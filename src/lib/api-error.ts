@@ -35,6 +35,8 @@ export interface ApiErrorInit {
   proxyCode?: ProxyErrorCode | undefined;
   /** True when the request may have reached the server: its effect is unknown. */
   outcomeUnknown?: boolean;
+  /** The error answer's body was JSON: the service itself spoke, not a web server in front of it. */
+  jsonBody?: boolean;
   cause?: unknown;
 }
 
@@ -48,6 +50,11 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly proxyCode: ProxyErrorCode | undefined;
   readonly outcomeUnknown: boolean;
+  /**
+   * The answer carried a JSON body (of any shape). A 404/405/501 without one comes from a web
+   * server that has no such route, not from the service refusing something it knows.
+   */
+  readonly jsonBody: boolean;
 
   constructor(kind: ApiErrorKind, init: ApiErrorInit = {}) {
     super(`${kind}${init.status ? ` (${init.status})` : ''}${init.detail ? `: ${init.detail}` : ''}`, {
@@ -60,6 +67,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.proxyCode = init.proxyCode;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.jsonBody = init.jsonBody ?? false;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorKind, FieldError } from './api-error.ts';
+import { ApiError, type ApiErrorKind, type FieldError } from './api-error.ts';
 import { NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from './proxy-contract.ts';
 import { DEFAULT_RETRY_AFTER_MS } from './retry-after.ts';
 import { toApiError } from './response-error.ts';
@@ -256,6 +256,34 @@ describe('toApiError: status mapping', () => {
     expect(error.outcomeUnknown).toBe(outcomeUnknown);
     expect(error.retryAfterMs).toBeUndefined();
     expect(error.proxyCode).toBeUndefined();
+  });
+
+  // Whether the service itself answered: a 404/405/501 without JSON means "no such route here".
+  const jsonBodyCases: [string, () => ReturnType<typeof errorFor>, boolean][] = [
+    ['404 JSON', () => jsonError(404, { message: 'Customer not found' }), true],
+    ['404 problem+json', () => jsonError(404, { title: 'Not Found' }, PROBLEM_TYPE), true],
+    ['404 JSON string', () => jsonError(404, 'Not here'), true],
+    ['404 JSON of an unexpected shape', () => jsonError(404, [1, 2]), true],
+    ['404 plain text', () => errorFor(404, 'Not Found', plain), false],
+    ['404 HTML', () => errorFor(404, '<html><title>Not Found</title></html>', html), false],
+    ['404 empty with a JSON type', () => errorFor(404, '', { 'Content-Type': JSON_TYPE }), false],
+    ['404 invalid JSON with a JSON type', () => errorFor(404, 'Cannot GET /x', { 'Content-Type': JSON_TYPE }), false],
+    ['404 JSON text sent as text/plain', () => errorFor(404, '{"message":"x"}', plain), false],
+    ['405 empty', () => errorFor(405, ''), false],
+    ['405 JSON', () => jsonError(405, { message: 'Not allowed' }), true],
+    ['501 plain', () => errorFor(501, 'Not Implemented', plain), false],
+    ['501 problem+json', () => jsonError(501, { title: 'Not Implemented' }, PROBLEM_TYPE), true],
+    ['429 JSON', () => jsonError(429, { message: 'Slow down' }), true],
+    ['503 empty', () => errorFor(503, ''), false],
+    ['502 marked by the proxy', () => errorFor(502, JSON.stringify({ type: PROXY_PROBLEM_TYPE, code: 'upstream_reset' }), { 'Content-Type': PROBLEM_TYPE, [PROXY_MARK_HEADER]: '1' }), true],
+  ];
+
+  it.each(jsonBodyCases)('%s → jsonBody %s', (_name, make, jsonBody) => {
+    expect(make().jsonBody).toBe(jsonBody);
+  });
+
+  it('an error without an answer has no JSON body', () => {
+    expect(new ApiError('network').jsonBody).toBe(false);
   });
 
   it('keeps the status and the detail', () => {

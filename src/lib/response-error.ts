@@ -7,7 +7,7 @@ import { parseRetryAfter } from './retry-after.ts';
 export function toApiError(response: Response, raw: string): ApiError {
   const { status } = response;
   const body = readErrorBody(response.headers.get('Content-Type'), raw);
-  const base = { status, detail: body.detail, fieldErrors: body.fieldErrors };
+  const base = { status, detail: body.detail, fieldErrors: body.fieldErrors, jsonBody: body.isJson };
 
   // Only the mark makes an answer the proxy's own: a hosting server can copy the proxy's body,
   // never its header. An unmarked 502 stays a gateway error whose outcome is unknown.
@@ -16,6 +16,7 @@ export function toApiError(response: Response, raw: string): ApiError {
     return new ApiError('proxy', {
       status,
       proxyCode,
+      jsonBody: body.isJson,
       outcomeUnknown: !NEVER_SENT_PROXY_CODES.has(proxyCode),
       retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined,
     });

@@ -169,6 +169,29 @@ describe('domainListSchema', () => {
     expect(parsed.data).toEqual([{ id: { x: 1 }, domain: 'a.example', account: undefined, status: 'active' }]);
   });
 
+  it('reads www, web and mail as the add request sends them', () => {
+    const record = { domain: 'a.example', account: 'web1', www: true, web: { enabled: true, type: 'webspace', target: '/' }, mail: { enabled: true, dkim: false } };
+    expect(domainListSchema.parse({ items: [record] })).toEqual([record]);
+  });
+
+  // Odd values of the optional fields read as absent; the record and the list stay.
+  it.each([
+    ['www as a string', { www: 'yes' }, { www: undefined }],
+    ['www as null', { www: null }, { www: undefined }],
+    ['web as a string', { web: '/htdocs' }, { web: undefined }],
+    ['web as null', { web: null }, { web: undefined }],
+    ['web as an array', { web: [true] }, { web: undefined }],
+    ['web with odd fields', { web: { enabled: 1, type: 7, target: null, php: '8.3' } }, { web: { enabled: undefined, type: undefined, target: undefined, php: '8.3' } }],
+    ['web of an unknown type', { web: { enabled: true, type: 'redirect', target: 'https://x.example/' } }, { web: { enabled: true, type: 'redirect', target: 'https://x.example/' } }],
+    ['mail as true', { mail: true }, { mail: undefined }],
+    ['mail with odd fields', { mail: { enabled: 'on', dkim: {} } }, { mail: { enabled: undefined, dkim: undefined } }],
+    ['an extra nested field', { ssl: { cert: 'x' } }, { ssl: { cert: 'x' } }],
+  ])('keeps a record with %s', (_name, fields, read) => {
+    const parsed = domainListSchema.safeParse([{ domain: 'a.example', ...fields }, { domain: 'b.example' }]);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual([{ domain: 'a.example', ...read }, { domain: 'b.example' }]);
+  });
+
   // Reading any of these as "no domains" would confirm an unknown add as not done.
   it.each([
     ['a string', 'nope'],
@@ -179,6 +202,9 @@ describe('domainListSchema', () => {
     ['an entry without a domain', [{ id: 1, account: 'web1' }]],
     ['an entry that is not an object', ['a.example']],
     ['a list with one unreadable entry', [{ domain: 'a.example' }, { domain: 7 }]],
+    ['an entry whose domain is null', [{ domain: null, account: 'web1' }]],
+    ['an entry with good extras but no domain', [{ name: 'a.example', www: true, web: { enabled: true } }]],
+    ['{data: ...} that is not a list', { data: { domain: 'a.example' } }],
   ])('refuses %s', (_name, input) => {
     expect(domainListSchema.safeParse(input).success).toBe(false);
   });

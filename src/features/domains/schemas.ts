@@ -30,9 +30,16 @@ export const addDomainResponseSchema = z.optional(domainRecordSchema);
 // The list endpoint is not documented. A bare array and `{data|domains|items: [...]}` are
 // read; anything else fails, because an answer read as "no domains" would wrongly confirm that
 // an add with an unknown outcome did not happen.
+// Beyond the name, every field is optional and an odd value reads as absent: a field the list
+// cannot show must never cost the list itself.
+const lenientString = z.catch(z.optional(z.string()), undefined);
+const lenientBoolean = z.catch(z.optional(z.boolean()), undefined);
 const listedDomain = z.looseObject({
   domain: z.string(),
-  account: z.catch(z.optional(z.string()), undefined),
+  account: lenientString,
+  www: lenientBoolean,
+  web: z.catch(z.optional(z.looseObject({ enabled: lenientBoolean, type: lenientString, target: lenientString })), undefined),
+  mail: z.catch(z.optional(z.looseObject({ enabled: lenientBoolean, dkim: lenientBoolean })), undefined),
 });
 export type ListedDomain = z.infer<typeof listedDomain>;
 const listedDomains = z.array(listedDomain);
