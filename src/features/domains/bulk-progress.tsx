@@ -17,7 +17,7 @@ export function BulkProgress({ snapshot, presentNotSent, onPause, onResume, onCa
   const { counts, status, stopReason } = snapshot;
   const total = snapshot.rows.length;
   const ended = counts.added + counts.present + counts.failed + counts.unknown + counts.skipped;
-  const now = Date.now();
+  const now = snapshot.at;
   const left = status === 'running' || status === 'paused' ? estimateTimeLeft(snapshot, now) : undefined;
   const throttled = status === 'running' && snapshot.throttleUntil > now;
   const active = status === 'running' || status === 'paused';

@@ -135,7 +135,7 @@ describe('a bulk run', () => {
     let end = await runToEnd(run);
     expect(end.counts).toMatchObject({ unknown: 1, added: 1 });
     run.retryFailed();
-    end = await runToEnd(run);
+    await runToEnd(run);
     expect(server.postsFor('d0.example')).toBe(1);
     run.retryUnknownConfirmed();
     end = await runToEnd(run);

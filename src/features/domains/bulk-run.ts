@@ -17,6 +17,8 @@ export interface BulkRunSnapshot {
   readonly stopReason: ApiError | undefined;
   /** Epoch ms of the most recent rows to end, oldest first (at most RECENT_KEPT), for time left. */
   readonly recent: readonly number[];
+  /** Epoch ms when this snapshot was published: what "now" is for anything derived from it. */
+  readonly at: number;
 }
 
 export interface BulkRunDeps {
@@ -67,7 +69,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   }));
   let snapshot: BulkRunSnapshot = {
     status: 'running', rows, counts: countOutcomes(rows), concurrency: clampConcurrency(concurrency),
-    throttleUntil: 0, stopReason: undefined, recent: [],
+    throttleUntil: 0, stopReason: undefined, recent: [], at: deps.now(),
   };
   const listeners = new Set<() => void>();
   /** Rows waiting for their turn, in order; a row refused for the whole run goes back in front. */
@@ -82,8 +84,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   let checkTimer: unknown;
   let checking = false;
 
-  const publish = (changes: Partial<BulkRunSnapshot>) => {
-    snapshot = { ...snapshot, ...changes };
+  const publish = (changes: Partial<BulkRunSnapshot> = {}) => {
+    snapshot = { ...snapshot, ...changes, at: deps.now() };
     listeners.forEach((listener) => { listener(); });
   };
 
@@ -117,8 +119,10 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       throttleTimer ??= deps.setTimer(() => { throttleTimer = undefined; pump(); }, snapshot.throttleUntil - now);
     }
     while (snapshot.status === 'running' && now >= snapshot.throttleUntil && inFlight < allowed && queue.length > 0) {
-      const id = queue.shift() as number;
-      const row = apply(id, { type: 'submit', attempt: rows[id]?.attempt as Attempt, at: now, confirmed: confirmed.delete(id) });
+      const next = rows[queue.shift() ?? -1];
+      if (!next) continue;
+      const { id } = next;
+      const row = apply(id, { type: 'submit', attempt: next.attempt, at: now, confirmed: confirmed.delete(id) });
       if (row.machine.phase === 'sending') {
         post(row);
       } else if (row.outcome === 'queued') {
@@ -131,7 +135,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       }
     }
     finishIfDone();
-    listeners.forEach((listener) => { listener(); });
+    publish();
   }
 
   function post(row: BulkRow) {
@@ -218,7 +222,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
 
   function skip(id: number) {
     const row = rows[id];
-    if (!row || row.outcome !== 'queued') return;
+    if (row?.outcome !== 'queued') return;
     rows = rows.slice();
     rows[id] = { ...row, outcome: 'skipped', settledAt: deps.now() };
     const counts = { ...snapshot.counts, queued: snapshot.counts.queued - 1, skipped: snapshot.counts.skipped + 1 };
@@ -227,15 +231,18 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
 
   function requeue(outcomes: readonly RowOutcome[], asConfirmed: boolean) {
     if (inFlight > 0 || checking) return;
-    const again = rows.filter((row) => outcomes.includes(row.outcome)).map((row) => row.id);
+    const again: number[] = [];
+    const counts = { ...snapshot.counts };
+    rows = rows.map((row) => {
+      if (!outcomes.includes(row.outcome)) return row;
+      again.push(row.id);
+      if (asConfirmed) confirmed.add(row.id);
+      counts[row.outcome] -= 1;
+      counts.queued += 1;
+      return { ...row, outcome: 'queued', settledAt: undefined };
+    });
     if (again.length === 0) return;
-    for (const id of again) {
-      const row = rows[id] as BulkRow;
-      if (asConfirmed) confirmed.add(id);
-      rows = rows.slice();
-      rows[id] = { ...row, outcome: 'queued', settledAt: undefined };
-      snapshot = { ...snapshot, rows, counts: { ...snapshot.counts, [row.outcome]: snapshot.counts[row.outcome] - 1, queued: snapshot.counts.queued + 1 } };
-    }
+    snapshot = { ...snapshot, rows, counts };
     queue = [...queue, ...again];
     snapshot = { ...snapshot, status: 'running', stopReason: undefined };
     pump();

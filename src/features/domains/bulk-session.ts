@@ -39,14 +39,16 @@ export interface BulkSession {
 
 export const DEFAULT_CONCURRENCY = 4;
 
-const { domain: _domain, ...formDefaults } = DEFAULT_FORM_VALUES;
+// The form's defaults, but for the domain, which each row brings.
+const { account, www, webEnabled, webType, webTarget, mailEnabled, dkim } = DEFAULT_FORM_VALUES;
+const formDefaults: BulkDefaults = { customerId: '', account, www, webEnabled, webType, webTarget, mailEnabled, dkim };
 
 /**
  * Bulk add's state lives outside React: leaving the screen (or a remount) neither loses nor
  * restarts a run, and what was typed stays.
  */
 export const bulkSession = createExternalStore<BulkSession>({
-  text: '', defaults: { ...formDefaults, customerId: '' }, customerEdited: false, concurrency: DEFAULT_CONCURRENCY,
+  text: '', defaults: formDefaults, customerEdited: false, concurrency: DEFAULT_CONCURRENCY,
   includePresent: false, checking: false, inputError: undefined, checked: undefined, run: undefined,
 });
 
