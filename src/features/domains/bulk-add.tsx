@@ -29,7 +29,7 @@ export function BulkAdd() {
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
   );
-  const readList = (customerId: string) => queryClient.query({ ...domainQueries.list(customerId), staleTime: 0, retry: 1 });
+  const readList = (customerId: string) => queryClient.query({ ...domainQueries.list(customerId), staleTime: 0 });
 
   // Closing or reloading the tab would end the run with rows unsent: the browser asks first.
   useEffect(() => {
