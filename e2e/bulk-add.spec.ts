@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { expectNoViolations } from './support/axe.ts';
 import { documentedBody, expect, saveSettings, test } from './support/fixtures.ts';
 import type { SimControl } from './support/sim-control.ts';
 
@@ -231,3 +232,33 @@ test('a CSV file with a header, ";", quotes and a BOM; columns it leaves out tak
     { ...documentedBody('csv-2.example', 'web77'), mail: { enabled: false, dkim: false } },
   ]);
 });
+
+for (const [language, scheme] of [['English', 'light'], ['Deutsch', 'dark']] as const) {
+  test(`Bulk add is axe clean before, during and after a run (${language}, ${scheme}), at 360 px and by keyboard`, async ({ page, sim }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language });
+    await page.goto('/#/bulk-add');
+    await expectNoViolations(page);
+    await page.getByRole('textbox', { name: language === 'English' ? 'Hosting account' : 'Hosting-Account' }).fill('web77');
+    const text = page.getByRole('textbox', { name: language === 'English' ? 'Domains to add' : 'Hinzuzufügende Domains' });
+    await text.fill('kb-1.example\nkb_2.example\nkb-3.example');
+    // Keyboard only from here: Tab to Check, Enter; Tab on to Start.
+    await text.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: language === 'English' ? 'Check' : 'Prüfen' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const start = page.getByRole('button', { name: language === 'English' ? 'Start' : 'Starten' });
+    await expect(start).toBeVisible();
+    await expectNoViolations(page);
+    await sim.fault({ method: 'POST', action: 'respond', delayMs: 2000, count: 1 });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: language === 'English' ? 'Pause' : 'Anhalten' })).toBeVisible();
+    await expectNoViolations(page);
+    await expect(page.getByRole('status').filter({ hasText: language === 'English' ? 'Finished' : 'Fertig' })).toBeVisible();
+    await expectNoViolations(page);
+    // Nothing sticks out sideways at 360 px: the table scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}

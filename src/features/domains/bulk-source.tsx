@@ -1,6 +1,7 @@
 import { type DragEvent, useId, useState } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
+import type { BulkMessage } from './bulk-columns.ts';
 import { MAX_BULK_MIB } from './bulk-input.ts';
 
 interface Props {
@@ -21,20 +22,21 @@ const MAX_FILE_BYTES = MAX_BULK_MIB * 1024 * 1024;
 export function BulkSource({ text, onText, disabled, error }: Props) {
   const t = useT();
   const ids = { text: useId(), file: useId() };
-  const [fileNote, setFileNote] = useState<string>();
+  // Kept as a message, not a sentence, so it follows a change of language.
+  const [fileNote, setFileNote] = useState<BulkMessage>();
 
   const read = async (file: File | undefined) => {
     if (!file) return;
     // Checked before reading: a file far over the cap is never loaded into memory.
     if (file.size > MAX_FILE_BYTES) {
-      setFileNote(t('bulk.input.too-large', { max: MAX_BULK_MIB }));
+      setFileNote({ key: 'bulk.input.too-large', params: { max: MAX_BULK_MIB } });
       return;
     }
     try {
       onText(await file.text());
-      setFileNote(t('bulk.source.loaded', { name: file.name }));
+      setFileNote({ key: 'bulk.source.loaded', params: { name: file.name } });
     } catch {
-      setFileNote(t('bulk.source.unreadable', { name: file.name }));
+      setFileNote({ key: 'bulk.source.unreadable', params: { name: file.name } });
     }
   };
   const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
@@ -58,7 +60,7 @@ export function BulkSource({ text, onText, disabled, error }: Props) {
             event.target.value = '';
           }} />
       </Field>
-      <p className="hint" aria-live="polite">{fileNote}</p>
+      <p className="hint" aria-live="polite">{fileNote && t(fileNote.key, fileNote.params)}</p>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { isSendableApiKey } from '../../lib/auth.ts';
-import { loadMessages, translateMessage, useT } from '../../lib/i18n/i18n.ts';
+import { loadMessages, type MessageKey, translateMessage, useT } from '../../lib/i18n/i18n.ts';
 import { isIdentifier } from '../../lib/identifier.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
@@ -25,7 +25,8 @@ export function SettingsForm() {
   const settings = useSettings();
   const queryClient = useQueryClient();
   const { data: runtime } = useQuery(runtimeQueries.info());
-  const [message, setMessage] = useState('');
+  // The key, not the sentence: a message shown while the language changes follows the language.
+  const [message, setMessage] = useState<MessageKey>();
   const [showKey, setShowKey] = useState(false);
   const ids = { apiKey: useId(), customerId: useId(), language: useId() };
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<Settings>({
@@ -37,7 +38,7 @@ export function SettingsForm() {
     // A new language switches the whole page at once: its messages first, then the setting.
     await loadMessages(values.language).catch(() => undefined);
     settingsStore.update(values);
-    setMessage(t('settings.saved'));
+    setMessage('settings.saved');
   });
 
   const forget = () => {
@@ -45,7 +46,7 @@ export function SettingsForm() {
     // Nothing fetched with the old key stays on screen or in memory.
     queryClient.clear();
     setValue('apiKey', '');
-    setMessage(t('settings.forgotten'));
+    setMessage('settings.forgotten');
   };
 
   return (
@@ -86,7 +87,7 @@ export function SettingsForm() {
           <button type="submit">{t('settings.save')}</button>
           <button type="button" className="danger" onClick={forget}>{t('settings.forget')}</button>
         </div>
-        <p role="status" className="status">{message}</p>
+        <p role="status" className="status">{message && t(message)}</p>
       </form>
     </>
   );

@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { de } from '../src/lib/i18n/de.ts';
+import { en, type MessageKey } from '../src/lib/i18n/en.ts';
+import { expect, saveSettings, test } from './support/fixtures.ts';
+
+// Every piece of English text the panel can show, cut at its placeholders, where German says it
+// differently: none of them may be on a German page. Short pieces ("HTTP", "{count} rows" → "rows")
+// are left out, as German shares them or they are too short to tell.
+const ENGLISH_ONLY = [...new Set((Object.keys(en) as MessageKey[])
+  .filter((key) => en[key] !== de[key])
+  .flatMap((key) => en[key].split(/\{\w+\}/))
+  .map((piece) => piece.trim())
+  .filter((piece) => piece.length >= 12))];
+
+async function englishOnPage(page: Page): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  return ENGLISH_ONLY.filter((piece) => text.includes(piece));
+}
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name });
+
+test('German everywhere: no English text on any screen, and every request asks for German', async ({ page, sim }) => {
+  expect(ENGLISH_ONLY.length).toBeGreaterThan(100);
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language: 'Deutsch' });
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  expect(await englishOnPage(page)).toEqual([]);
+
+  await nav(page, 'Mehrere hinzufügen').click();
+  await page.getByRole('textbox', { name: 'Hosting-Account' }).fill('web77');
+  await page.getByRole('textbox', { name: 'Hinzuzufügende Domains' }).fill('de-1.example\nde-2.example\na_b.example\nde-1.example');
+  await page.getByRole('button', { name: 'Prüfen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Noch wurde nichts gesendet' })).toContainText('4 Zeilen: 2 bereit, 1 ungültig, 1 doppelt');
+  await page.getByRole('button', { name: 'Starten' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'hinzugefügt' })).toContainText('Fertig');
+  await expect(page.getByRole('progressbar', { name: 'Fortschritt' })).toBeVisible();
+  expect(await englishOnPage(page)).toEqual([]);
+
+  await nav(page, 'Domainliste').click();
+  await expect(page.getByRole('heading', { name: 'Domainliste' })).toBeVisible();
+  await expect(page.getByText('de-2.example')).toBeVisible();
+  expect(await englishOnPage(page)).toEqual([]);
+
+  await nav(page, 'Domain hinzufügen').click();
+  await page.getByRole('textbox', { name: 'Domainname' }).fill('a_b.example');
+  await page.getByRole('button', { name: 'Domain hinzufügen' }).click();
+  await expect(page.getByRole('textbox', { name: 'Domainname' })).toHaveAttribute('aria-invalid', 'true');
+  expect(await englishOnPage(page)).toEqual([]);
+
+  const requests = await sim.requests();
+  expect(requests.length).toBeGreaterThanOrEqual(3);
+  expect(requests.map((request) => request.headers['accept-language'])).toEqual(requests.map(() => 'de'));
+});
