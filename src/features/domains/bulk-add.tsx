@@ -13,18 +13,19 @@ import { MAX_CONCURRENCY } from './bulk-run.ts';
 import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './bulk-session.ts';
 import { BulkSource } from './bulk-source.tsx';
 import { domainQueries } from './queries.ts';
-import { useBulkSnapshot } from './use-bulk-snapshot.ts';
+import { useRunStatus } from './use-bulk-snapshot.ts';
 
 export function BulkAdd() {
   const { t, plural } = useLocalized();
   const settings = useSettings();
   const queryClient = useQueryClient();
   const session = useExternalStore(bulkSession);
-  const snapshot = useBulkSnapshot(session.run?.engine);
+  // The screen re-renders when the run's status changes; its progress and rows draw themselves.
+  const status = useRunStatus(session.run?.engine);
   const concurrencyId = useId();
   const [concurrencyText, setConcurrencyText] = useState(String(session.concurrency));
   const concurrencyValid = /^[1-9]$/.test(concurrencyText.trim()) && Number(concurrencyText) <= MAX_CONCURRENCY;
-  const active = snapshot?.status === 'running' || snapshot?.status === 'paused';
+  const active = status === 'running' || status === 'paused';
   const defaults = useMemo(
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
@@ -41,7 +42,6 @@ export function BulkAdd() {
 
   // The customer's list (Domains screen, the form's suggestions) shows what the run added.
   const customerId = session.checked?.defaults.customerId;
-  const status = snapshot?.status;
   useEffect(() => {
     if (status === 'running' || !customerId) return;
     void queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId.trim()).queryKey });
@@ -56,6 +56,11 @@ export function BulkAdd() {
       clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },
     });
   };
+  // Rows the check found in the list and the run leaves out count as already present too.
+  const presentNotSent = useMemo(
+    () => session.checked?.rows.filter((row, i) => row.status === 'present' && session.run?.runIndexOf[i] === undefined).length ?? 0,
+    [session.checked, session.run],
+  );
   const inputError = session.inputError && t(session.inputError.key, session.inputError.params);
 
   return (
@@ -87,12 +92,8 @@ export function BulkAdd() {
             onClick={() => { if (concurrencyValid) start(); }}>{t('bulk.start')}</button>
         </div>
       )}
-      {snapshot && session.run && (
-        <BulkProgress snapshot={snapshot}
-          presentNotSent={session.checked?.rows.filter((row, i) => row.status === 'present' && session.run?.runIndexOf[i] === undefined).length ?? 0}
-          onPause={session.run.engine.pause} onResume={session.run.engine.resume} onCancel={session.run.engine.cancel} />
-      )}
-      {session.checked && <BulkResults checked={session.checked} run={session.run} snapshot={snapshot} rowsLabel={plural('bulk.rows', session.checked.rows.length)} />}
+      {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent} />}
+      {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)} />}
     </div>
   );
 }

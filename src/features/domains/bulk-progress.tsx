@@ -1,19 +1,18 @@
 import { useLocalized } from '../../lib/i18n/i18n.ts';
-import { type BulkRunSnapshot, estimateTimeLeft } from './bulk-run.ts';
+import { type BulkRun, estimateTimeLeft } from './bulk-run.ts';
 import { describeError } from './describe-error.ts';
+import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
 interface Props {
-  snapshot: BulkRunSnapshot;
+  run: BulkRun;
   /** Rows the check found in the domain list and the run leaves out: already present too. */
   presentNotSent: number;
-  onPause: () => void;
-  onResume: () => void;
-  onCancel: () => void;
 }
 
 /** Where the run stands: a progress bar, the counts and the time left, and its controls. */
-export function BulkProgress({ snapshot, presentNotSent, onPause, onResume, onCancel }: Props) {
+export function BulkProgress({ run, presentNotSent }: Props) {
   const { t, time, duration } = useLocalized();
+  const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const { counts, status, stopReason } = snapshot;
   const total = snapshot.rows.length;
   const ended = counts.added + counts.present + counts.failed + counts.unknown + counts.skipped;
@@ -47,9 +46,9 @@ export function BulkProgress({ snapshot, presentNotSent, onPause, onResume, onCa
       {active && (
         <div className="actions">
           {status === 'running'
-            ? <button type="button" className="secondary" onClick={onPause}>{t('bulk.run.pause')}</button>
-            : <button type="button" onClick={onResume}>{t('bulk.run.resume')}</button>}
-          <button type="button" className="danger" onClick={onCancel}>{t('bulk.run.cancel')}</button>
+            ? <button type="button" className="secondary" onClick={run.pause}>{t('bulk.run.pause')}</button>
+            : <button type="button" onClick={run.resume}>{t('bulk.run.resume')}</button>}
+          <button type="button" className="danger" onClick={run.cancel}>{t('bulk.run.cancel')}</button>
         </div>
       )}
     </div>

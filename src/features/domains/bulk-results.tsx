@@ -3,24 +3,25 @@ import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './bulk-report.ts';
-import type { BulkRunSnapshot } from './bulk-run.ts';
 import type { BulkSession, CheckedBatch } from './bulk-session.ts';
+import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
 interface Props {
   checked: CheckedBatch;
   run: BulkSession['run'];
-  snapshot: BulkRunSnapshot | undefined;
   rowsLabel: string;
 }
 
 /** Every row with its status, filterable; the report to download; retries once the run has ended. */
-export function BulkResults({ checked, run, snapshot, rowsLabel }: Props) {
+export function BulkResults({ checked, run, rowsLabel }: Props) {
   const { t, number } = useLocalized();
+  const snapshot = useBulkSnapshot(run?.engine);
   const showId = useId();
   const [show, setShow] = useState<ReportStatus | 'all'>('all');
   const [confirming, setConfirming] = useState(false);
   // The table follows the run a moment behind: drawing it never holds up the next request.
   const runRows = useDeferredValue(snapshot?.rows);
+
   const rows = useMemo(() => reportRows(checked.rows, runRows, run?.runIndexOf ?? []), [checked.rows, runRows, run?.runIndexOf]);
   const shown = useMemo(() => (show === 'all' ? rows : rows.filter((row) => reportStatus(row) === show)), [rows, show]);
   const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
