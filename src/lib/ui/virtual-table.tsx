@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 export interface VirtualColumn<Row> {
   /** Stable and unique among the columns. */
@@ -39,6 +39,8 @@ export interface VirtualTableProps<Row> {
  */
 export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHeight, overscan = 10, className }: VirtualTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const headHeight = useHeight(head);
   // The virtualizer hands back new functions on every render by design; React Compiler's
   // memoisation would freeze them, and this component is not compiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,21 +53,35 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
       return row === undefined ? index : rowKey(row);
     },
     overscan,
+    // The rows start below the header, which also covers the top of the view as it sticks.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
   });
   const items = virtualizer.getVirtualItems();
-  const above = items[0]?.start ?? 0;
+  const above = (items[0]?.start ?? headHeight) - headHeight;
   const below = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const spacer = (height: number) => (
     <tr aria-hidden="true" className="virtual-spacer"><td colSpan={columns.length} style={{ height }} /></tr>
   );
 
+  // Home and End jump by row, not by pixels: rows are measured as they show, so the end in
+  // pixels moves while the browser scrolls there, and a native End stops short of the last row.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || rows.length === 0) return;
+    if (event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    if (event.key === 'Home') virtualizer.scrollToIndex(0, { align: 'start' });
+    else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  };
+
   return (
-    <div ref={scroller} className={['virtual-table', className].filter(Boolean).join(' ')} role="region" aria-label={label} tabIndex={0}>
+    <div ref={scroller} className={['virtual-table', className].filter(Boolean).join(' ')} role="region" aria-label={label}
+      tabIndex={0} onKeyDown={onKeyDown}>
       <table aria-label={label} aria-rowcount={rows.length + 1}>
         <colgroup>
           {columns.map((column) => <col key={column.id} style={{ width: column.width }} />)}
         </colgroup>
-        <thead>
+        <thead ref={head}>
           <tr aria-rowindex={1}>
             {columns.map((column) => <th key={column.id} scope="col" aria-sort={column.sort}>{column.header}</th>)}
           </tr>
@@ -88,4 +104,18 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
       </table>
     </div>
   );
+}
+
+/** The element's height in pixels, following changes (a larger font, a header that wraps). */
+function useHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setHeight(element.getBoundingClientRect().height);
+    const observer = new ResizeObserver(() => { setHeight(element.getBoundingClientRect().height); });
+    observer.observe(element);
+    return () => { observer.disconnect(); };
+  }, [ref]);
+  return height;
 }
