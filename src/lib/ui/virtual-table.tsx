@@ -35,7 +35,12 @@ export interface VirtualTableProps<Row> {
  * which learns the full size from aria-rowcount and each row's place from aria-rowindex (the
  * header row is row 1). The header stays at the top while the rows scroll (CSS
  * `.virtual-table thead`). The scroll container is focusable and named, so keyboard users can
- * scroll it with the arrow keys; its height is capped by CSS (`.virtual-table`).
+ * scroll it with the arrow keys, Page Up/Down, Home and End; its height is capped by CSS
+ * (`.virtual-table`), and a table wider than its box scrolls sideways inside it.
+ *
+ * Usage: columns are built once per change of what they show (useMemo), rows are any objects
+ * with a stable key, e.g.
+ * `<VirtualTable label="Results" columns={columns} rows={rows} rowKey={(r) => r.id} estimatedRowHeight={44} />`.
  */
 export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHeight, overscan = 10, className }: VirtualTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
