@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { openDomains, seedDomain } from './support/domain-list.ts';
 import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
 
 async function expectNoViolations(page: Page) {
@@ -48,3 +49,34 @@ test('German interface', async ({ page }) => {
   await page.getByRole('link', { name: 'Domain hinzufügen' }).click();
   await expectNoViolations(page);
 });
+
+const DOMAINS_TEXT = {
+  English: { empty: '0 domains', three: '3 domains', refresh: 'Refresh', noList: 'This server does not offer a list of domains' },
+  Deutsch: { empty: '0 Domains', three: '3 Domains', refresh: 'Aktualisieren', noList: 'Dieser Server bietet keine Domainliste an' },
+} as const;
+
+for (const language of ['English', 'Deutsch'] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`Domains screen in ${language}, ${colorScheme}: empty, with rows, without a list`, async ({ page, sim }) => {
+      const text = DOMAINS_TEXT[language];
+      await page.emulateMedia({ colorScheme });
+      await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language });
+      await openDomains(page);
+      await expect(page.getByRole('status')).toHaveText(text.empty);
+      await expectNoViolations(page);
+
+      await seedDomain(page, 'xn--bcher-kva.example', 'web77');
+      await seedDomain(page, 'example.org', 'web78');
+      await seedDomain(page, 'example.net', 'web77');
+      await page.getByRole('button', { name: text.refresh }).click();
+      await expect(page.getByRole('status')).toHaveText(text.three);
+      await expect(page.getByRole('cell', { name: 'bücher.example xn--bcher-kva.example' })).toBeVisible();
+      await expectNoViolations(page);
+
+      await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', status: 404, contentType: 'text/plain', body: 'Not Found', count: 5 });
+      await page.getByRole('button', { name: text.refresh }).click();
+      await expect(page.getByText(text.noList)).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+}

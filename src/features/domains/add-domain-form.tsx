@@ -13,6 +13,7 @@ import {
 } from './schemas.ts';
 import type { Attempt } from './submission-machine.ts';
 import { SubmissionStatus } from './submission-status.tsx';
+import { useAccountSuggestions } from './use-account-suggestions.ts';
 import { useDomainPreview } from './use-domain-preview.ts';
 import { useSubmission } from './use-submission.ts';
 
@@ -28,6 +29,7 @@ export function AddDomainForm() {
       reValidateMode: 'onChange',
     });
   const confirmId = useId();
+  const accountListId = useId();
 
   // The form stays mounted while Settings is open: follow a new default customer unless edited.
   useEffect(() => {
@@ -68,6 +70,8 @@ export function AddDomainForm() {
     [echoed, preview],
   );
 
+  const suggestions = useAccountSuggestions(values.customerId.trim());
+
   const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
     const attempt: Attempt = { customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
     submit(attempt, confirmed);
@@ -79,8 +83,13 @@ export function AddDomainForm() {
       </Field>
       <DomainNameField register={register} error={translateMessage(t, errors.domain?.message)} preview={preview} />
       <Field id={ids.account} label={t('domain.account')} error={translateMessage(t, errors.account?.message)}>
-        <input id={ids.account} autoComplete="off" spellCheck={false} {...register('account')} />
+        {/* `list` only with suggestions to offer: it makes the field a combobox. */}
+        <input id={ids.account} autoComplete="off" spellCheck={false} list={suggestions.accounts.length > 0 ? accountListId : undefined}
+          {...suggestions.triggers} {...register('account')} />
       </Field>
+      {suggestions.accounts.length > 0 && (
+        <datalist id={accountListId}>{suggestions.accounts.map((account) => <option key={account} value={account} />)}</datalist>
+      )}
       <label className="check">
         <input type="checkbox" {...register('www')} />
         {preview?.ok ? t('domain.www', { domain: preview.unicode }) : t('domain.www.plain')}

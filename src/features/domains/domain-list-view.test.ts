@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { accountsOf, filterRows, optionalColumns, toRows } from './domain-list-view.ts';
+import { accountsOf, filterRows, nameForms, optionalColumns, toRows } from './domain-list-view.ts';
 import { normalizeDomain } from './domain-name.ts';
 import type { ListedDomain } from './schemas.ts';
 
@@ -12,9 +12,12 @@ const RECORDS: ListedDomain[] = [
   { domain: 'a_b.example' },
 ];
 
+const normalized = (name: string) => nameForms(name, normalizeDomain);
+const notYet = () => undefined;
+
 describe('toRows', () => {
-  it('shows the ASCII form until the normaliser is there', () => {
-    expect(toRows(RECORDS, undefined).map(({ ascii, unicode }) => [ascii, unicode])).toEqual([
+  it('shows the name as sent until its forms are known', () => {
+    expect(toRows(RECORDS, notYet).map(({ ascii, unicode }) => [ascii, unicode])).toEqual([
       ['xn--bcher-kva.example', 'xn--bcher-kva.example'],
       ['example.org', 'example.org'],
       ['Straße.example', 'Straße.example'],
@@ -23,7 +26,7 @@ describe('toRows', () => {
   });
 
   it('shows both forms once it is: punycode decoded, a Unicode name encoded, a refused name as sent', () => {
-    expect(toRows(RECORDS, normalizeDomain).map(({ ascii, unicode }) => [ascii, unicode])).toEqual([
+    expect(toRows(RECORDS, normalized).map(({ ascii, unicode }) => [ascii, unicode])).toEqual([
       ['xn--bcher-kva.example', 'bücher.example'],
       ['example.org', 'example.org'],
       ['xn--strae-oqa.example', 'straße.example'],
@@ -33,18 +36,18 @@ describe('toRows', () => {
 
   it('does not run the normaliser on plain ASCII names', () => {
     const normalize = vi.fn(normalizeDomain);
-    toRows([{ domain: 'example.org' }, { domain: 'a-b.example' }, { domain: 'xn--bcher-kva.example' }], normalize);
-    expect(normalize.mock.calls).toEqual([['xn--bcher-kva.example']]);
+    for (const name of ['example.org', 'a-b.example', 'xn--bcher-kva.example', 'Example.org']) nameForms(name, normalize);
+    expect(normalize.mock.calls).toEqual([['xn--bcher-kva.example'], ['Example.org']]);
   });
 
   it('gives a name listed twice two keys', () => {
-    const rows = toRows([{ domain: 'a.example' }, { domain: 'a.example' }], undefined);
+    const rows = toRows([{ domain: 'a.example' }, { domain: 'a.example' }], notYet);
     expect(new Set(rows.map((row) => row.key)).size).toBe(2);
   });
 });
 
 describe('filterRows', () => {
-  const rows = toRows(RECORDS, normalizeDomain);
+  const rows = toRows(RECORDS, normalized);
   it.each([
     ['bücher', ['xn--bcher-kva.example']],
     ['BÜCHER', ['xn--bcher-kva.example']],
@@ -65,7 +68,7 @@ describe('filterRows', () => {
   });
 
   it('finds by the ASCII form alone until the normaliser is there', () => {
-    const plain = toRows(RECORDS, undefined);
+    const plain = toRows(RECORDS, notYet);
     expect(filterRows(plain, 'bücher')).toEqual([]);
     expect(filterRows(plain, 'xn--bcher').map((row) => row.ascii)).toEqual(['xn--bcher-kva.example']);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { toRows } from './domain-list-view.ts';
+import { nameForms, toRows } from './domain-list-view.ts';
 import { normalizeDomain } from './domain-name.ts';
 import { DEFAULT_SORT, nextSort, type Sort, sortRows } from './domain-sort.ts';
 import type { ListedDomain } from './schemas.ts';
 
 const english = new Intl.Collator('en', { numeric: true }).compare;
 const names = (records: ListedDomain[], sort: Sort, compare = english) =>
-  sortRows(toRows(records, normalizeDomain), sort, compare).map((row) => row.unicode);
+  sortRows(toRows(records, (name) => nameForms(name, normalizeDomain)), sort, compare).map((row) => row.unicode);
 
 describe('nextSort', () => {
   it.each<[Sort, Sort['key'], Sort]>([
@@ -77,7 +77,7 @@ describe('sortRows', () => {
   });
 
   it('leaves the input alone', () => {
-    const rows = toRows(records, undefined);
+    const rows = toRows(records, () => undefined);
     const before = rows.map((row) => row.key);
     sortRows(rows, { key: 'domain', direction: 'descending' }, english);
     expect(rows.map((row) => row.key)).toEqual(before);

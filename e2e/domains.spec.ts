@@ -1,0 +1,224 @@
+import type { Page } from '@playwright/test';
+import { domainTable, openDomains, seedDomain, shownNames } from './support/domain-list.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+
+const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter' });
+
+// Every test starts from an empty server: asking for `sim` resets it (the seeds go around it).
+test.beforeEach(async ({ sim }) => {
+  expect(await sim.domains()).toEqual([]);
+});
+
+test.describe('the Domains screen', () => {
+  test.beforeEach(async ({ page }) => {
+    await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  });
+
+  test('shows what the server holds, both forms of an international name, sorted by name', { tag: '@journey' }, async ({ page, sim }) => {
+    await seedDomain(page, 'zebra.example', 'web77');
+    await seedDomain(page, 'xn--bcher-kva.example', 'web78');
+    await seedDomain(page, 'apfel.example', 'web77');
+    await openDomains(page);
+    await expect(page.getByRole('heading', { name: 'Domains', level: 1 })).toBeVisible();
+    const names = await shownNames(page, '3 domains');
+    expect(names).toEqual(['apfel.example', 'bücher.example xn--bcher-kva.example', 'zebra.example']);
+    const held = (await sim.domains()).filter((d) => d.customer === 'c0002').map((d) => d.domain).sort();
+    expect(names.map((name) => name.split(' ').at(-1)).sort()).toEqual(held);
+    const table = domainTable(page);
+    await expect(table.getByRole('columnheader', { name: 'Domain', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    // The documented fields are there, so their columns are too.
+    for (const column of ['Account', 'www', 'Web', 'Mail', 'DKIM']) {
+      await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(table.getByRole('row', { name: /zebra\.example web77 yes Webspace \/ yes yes/ })).toBeVisible();
+  });
+
+  test('the filter finds a name by its Unicode form, its ASCII form and its account', async ({ page }) => {
+    await seedDomain(page, 'xn--bcher-kva.example', 'web77');
+    await seedDomain(page, 'example.org', 'web78');
+    await openDomains(page);
+    await shownNames(page, '2 domains');
+    for (const query of ['bücher', 'xn--bcher', 'BÜCHER']) {
+      await filterBox(page).fill(query);
+      expect(await shownNames(page, '1 of 2 domains'), query).toEqual(['bücher.example xn--bcher-kva.example']);
+    }
+    await filterBox(page).fill('web78');
+    expect(await shownNames(page, '1 of 2 domains')).toEqual(['example.org']);
+    await filterBox(page).fill('nothing-like-it');
+    await expect(page.getByRole('status')).toHaveText('0 of 2 domains');
+    await expect(page.getByText('No domain matches “nothing-like-it”.')).toBeVisible();
+    await expect(domainTable(page)).toBeHidden();
+  });
+
+  test('sorting by Account changes the order; a second click turns it', async ({ page }) => {
+    await seedDomain(page, 'a.example', 'web78');
+    await seedDomain(page, 'b.example', 'web77');
+    await seedDomain(page, 'c.example', 'web78');
+    await openDomains(page);
+    expect(await shownNames(page, '3 domains')).toEqual(['a.example', 'b.example', 'c.example']);
+    const table = domainTable(page);
+    await table.getByRole('button', { name: 'Account', exact: true }).click();
+    await expect(table.getByRole('columnheader', { name: 'Account', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Domain', exact: true })).toHaveAttribute('aria-sort', 'none');
+    expect(await shownNames(page, '3 domains')).toEqual(['b.example', 'a.example', 'c.example']);
+    await table.getByRole('button', { name: 'Account', exact: true }).click();
+    await expect(table.getByRole('columnheader', { name: 'Account', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    expect(await shownNames(page, '3 domains')).toEqual(['a.example', 'c.example', 'b.example']);
+  });
+
+  test('Refresh shows a domain added behind the panel\'s back, and says it is busy meanwhile', async ({ page, sim }) => {
+    await seedDomain(page, 'first.example', 'web77');
+    await openDomains(page);
+    expect(await shownNames(page, '1 domain')).toEqual(['first.example']);
+    await seedDomain(page, 'second.example', 'web78');
+    // The next list answer comes late, so the busy state can be seen.
+    await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', delayMs: 1500 });
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await refresh.click();
+    await expect(refresh).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText('Refreshing…')).toBeVisible();
+    expect(await shownNames(page, '2 domains')).toEqual(['first.example', 'second.example']);
+    await expect(refresh).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test('after an add through the form, opening Domains shows it', { tag: '@journey' }, async ({ page }) => {
+    // Opened once before, the screen stays mounted while hidden; the add must refresh it.
+    await openDomains(page);
+    await expect(page.getByText('Customer c0002 has no domains yet.')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('0 domains');
+    await page.getByRole('link', { name: 'Add domain' }).click();
+    await fillDomainForm(page, { domain: 'from-the-form.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Added from-the-form.example to account web77 of customer c0002.');
+    await openDomains(page);
+    expect(await shownNames(page, '1 domain')).toEqual(['from-the-form.example']);
+  });
+
+  test('a server without the list: a calm note, no error, and adding still works', async ({ page, sim }) => {
+    await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', when: 'before', status: 404, contentType: 'text/plain', body: 'Not Found', count: 50 });
+    await openDomains(page);
+    await expect(page.getByText('This server does not offer a list of domains')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
+    // Asked once: a missing list is not retried.
+    expect((await sim.requests()).filter((r) => r.method === 'GET')).toHaveLength(1);
+
+    await page.getByRole('link', { name: 'Add domain' }).click();
+    await fillDomainForm(page, { domain: 'still-works.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Added still-works.example to account web77 of customer c0002.');
+    expect(await sim.posts()).toHaveLength(1);
+    expect(await sim.domains()).toMatchObject([{ domain: 'still-works.example', customer: 'c0002' }]);
+    await openDomains(page);
+    await expect(page.getByText('This server does not offer a list of domains')).toBeVisible();
+  });
+
+  test('an error the service sends is an error, not a missing list', async ({ page, sim }) => {
+    await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', status: 404, contentType: 'application/json', body: '{"message":"No such customer."}' });
+    await openDomains(page);
+    await expect(page.getByRole('alert')).toHaveText(
+      'The domain list could not be loaded. The server does not know this customer or account. Server message: No such customer.',
+    );
+  });
+});
+
+test('a wrong key: the screen says the key was refused and points to Settings', async ({ page }) => {
+  await saveSettings(page, { apiKey: 'not-a-known-key', customerId: 'c0002' });
+  await openDomains(page);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The server did not accept the API key');
+  await expect(alert.getByRole('link', { name: 'Check the API key' })).toHaveAttribute('href', '#/settings');
+});
+
+test('without a customer ID the screen says so and links to Settings', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key' });
+  await openDomains(page);
+  await expect(page.getByText('No customer ID is set')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set the customer ID in Settings' })).toHaveAttribute('href', '#/settings');
+  expect(await sim.requests()).toEqual([]);
+});
+
+test('the form suggests the accounts of the customer\'s domains once the account field is used', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  await seedDomain(page, 'a.example', 'web78');
+  await seedDomain(page, 'b.example', 'web77');
+  await seedDomain(page, 'c.example', 'web78');
+  await page.getByRole('link', { name: 'Add domain' }).click();
+  await fillDomainForm(page, { domain: 'new.example', account: '' });
+  // Filling the form asked for nothing: the three seeding POSTs are all the server saw.
+  expect(await sim.requests()).toHaveLength(3);
+  await page.getByRole('textbox', { name: 'Hosting account' }).click();
+  const account = page.getByRole('combobox', { name: 'Hosting account' });
+  await expect.poll(() => account.evaluate((input: HTMLInputElement) => [...input.list?.options ?? []].map((o) => o.value)))
+    .toEqual(['web77', 'web78']);
+  // Free text is still taken.
+  await account.fill('web77');
+  await addDomainButton(page).click();
+  await expect(page.getByRole('status')).toHaveText('Added new.example to account web77 of customer c0002.');
+});
+
+test('German: the screen speaks German', async ({ page }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language: 'Deutsch' });
+  await seedDomain(page, 'xn--bcher-kva.example', 'web77');
+  await openDomains(page);
+  await expect(page.getByRole('heading', { name: 'Domainliste', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('1 Domain');
+  const table = page.getByRole('table', { name: 'Domains der Kunden-ID c0002' });
+  await expect(table.getByRole('columnheader', { name: 'Hosting-Account' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /bücher\.example xn--bcher-kva\.example web77 ja Webspace \/ ja ja/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Filtern' }).fill('nichts');
+  await expect(page.getByRole('status')).toHaveText('0 von 1 Domain');
+  await expect(page.getByText('Keine Domain passt zu „nichts“.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aktualisieren' })).toBeVisible();
+});
+
+test('at 360 px the table scrolls inside its own box; nothing is cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  await seedDomain(page, `${'long-label-'.repeat(5)}x.example`, 'web77');
+  await openDomains(page);
+  const region = page.getByRole('region', { name: 'Domains of customer c0002' });
+  await expect(region).toBeVisible();
+  const box = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+  expect(box.scroll).toBeGreaterThan(box.client);
+  expect(box.page).toBeLessThanOrEqual(360);
+  const last = domainTable(page).getByRole('columnheader', { name: 'DKIM' });
+  await expect(last).not.toBeInViewport();
+  // The keyboard reaches it too: the box takes focus and scrolls with the arrow keys.
+  await region.focus();
+  await expect(region).toBeFocused();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect(last).toBeInViewport();
+  await expect(page.getByRole('searchbox', { name: 'Filter' })).toBeInViewport();
+});
+
+// Long tasks are not asserted here: on a shared two-core machine their length says more about
+// the neighbours than about the page. What makes 5,000 rows cheap is checked instead: the page
+// holds only the rows in view, and the names are converted in slices (src/lib/map-in-slices.ts).
+test('5,000 domains: only the rows in view are in the page, Home and End reach both ends', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  // Every other name is international, so the normaliser has work to do.
+  const records = Array.from({ length: 5000 }, (_, i) => {
+    const n = String(i).padStart(4, '0');
+    return { domain: i % 2 ? `xn--bcher-kva.d${n}.example` : `d${n}.example`, account: `web${i % 7}`, www: i % 3 === 0 };
+  });
+  await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', status: 200, contentType: 'application/json', body: JSON.stringify(records) });
+  await openDomains(page);
+  await expect(page.getByRole('status')).toHaveText('5,000 domains');
+  const table = domainTable(page);
+  await expect(table).toHaveAttribute('aria-rowcount', '5001');
+  // The Unicode forms are there: the whole list has been read, converted and sorted.
+  const first = table.getByRole('row', { name: /^bücher\.d0001\.example xn--bcher-kva\.d0001\.example/ });
+  await expect(first).toBeInViewport();
+  await expect(first).toHaveAttribute('aria-rowindex', '2');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+
+  await page.getByRole('region', { name: 'Domains of customer c0002' }).focus();
+  await page.keyboard.press('End');
+  const last = table.getByRole('row', { name: /^d4998\.example/ });
+  await expect(last).toBeInViewport();
+  await expect(last).toHaveAttribute('aria-rowindex', '5001');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+  await page.keyboard.press('Home');
+  await expect(first).toBeInViewport();
+});
