@@ -23,6 +23,8 @@
 // every 250 ms during the run, at the end, and after a forced GC again. Every run is checked: the
 // browser sent exactly ROWS POSTs, the simulator holds exactly ROWS new domains (/__sim/domains)
 // and its request log (the newest 1,000) holds no POST twice; the panel reports ROWS added.
+// BENCH_BARE_INIT='{"cache":"no-store",…}' adds fetch options to the bare loop (JSON), to tell
+// whether the panel's own options (no-store, credentials omit, redirect manual) cost anything.
 // BENCH_TRACE=1 builds without minifying, records a Chromium trace and a CPU profile of each
 // panel run (CDP Tracing, Profiler) and prints where the renderer's main thread spent its time:
 // by kind of work, and the functions with the most time of their own and in all (with callees).
@@ -222,7 +224,7 @@ async function bareRun(browser: Browser, origin: string, sim: SimControl, prefix
     const before = await heapUsed(cdp, true);
     const sampler = sampleHeap(cdp);
     const cpuAtStart = cpuNow();
-    const result = await page.evaluate(async ({ domains, concurrency, path, account }) => {
+    const result = await page.evaluate(async ({ domains, concurrency, path, account, init }) => {
       const statuses: Record<number, number> = {};
       let next = 0;
       const startedAt = performance.now();
@@ -231,6 +233,7 @@ async function bareRun(browser: Browser, origin: string, sim: SimControl, prefix
         while (next < domains.length) {
           const domain = domains[next++];
           const response = await fetch(path, {
+            ...init,
             method: 'POST',
             headers: { Authorization: 'Bearer demo-admin-key', Accept: 'application/json', 'Accept-Language': 'en', 'Content-Type': 'application/json' },
             body: JSON.stringify({ domain, account, www: true, web: { enabled: true, type: 'webspace', target: '/' }, mail: { enabled: true, dkim: true } }),
@@ -240,7 +243,7 @@ async function bareRun(browser: Browser, origin: string, sim: SimControl, prefix
         }
       }));
       return { startedAt, finishedAt: performance.now(), statuses };
-    }, { domains: names(prefix), concurrency: CONCURRENCY, path: DOMAINS_PATH, account: ACCOUNT });
+    }, { domains: names(prefix), concurrency: CONCURRENCY, path: DOMAINS_PATH, account: ACCOUNT, init: JSON.parse(process.env.BENCH_BARE_INIT ?? '{}') as RequestInit });
     const cpu = cpuSince(cpuAtStart);
     const peak = await sampler.stop();
     const tasks = await longTasks(page, result.startedAt, result.finishedAt);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
@@ -19,9 +19,7 @@ export function BulkResults({ checked, run, rowsLabel }: Props) {
   const showId = useId();
   const [show, setShow] = useState<ReportStatus | 'all'>('all');
   const [confirming, setConfirming] = useState(false);
-  // The table follows the run a moment behind: drawing it never holds up the next request.
-  const runRows = useDeferredValue(snapshot?.rows);
-
+  const runRows = snapshot?.rows;
   const rows = useMemo(() => reportRows(checked.rows, runRows, run?.runIndexOf ?? []), [checked.rows, runRows, run?.runIndexOf]);
   const shown = useMemo(() => (show === 'all' ? rows : rows.filter((row) => reportStatus(row) === show)), [rows, show]);
   const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
