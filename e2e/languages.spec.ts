@@ -46,6 +46,11 @@ test('German everywhere: no English text on any screen, and every request asks f
   await expect(page.getByRole('textbox', { name: 'Domainname' })).toHaveAttribute('aria-invalid', 'true');
   expect(await englishOnPage(page)).toEqual([]);
 
+  await nav(page, 'Aktivität').click();
+  await expect(page.getByRole('heading', { name: 'Aktivität' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Anfragen, neueste zuerst' })).toBeVisible();
+  expect(await englishOnPage(page)).toEqual([]);
+
   const requests = await sim.requests();
   expect(requests.length).toBeGreaterThanOrEqual(3);
   expect(requests.map((request) => request.headers['accept-language'])).toEqual(requests.map(() => 'de'));

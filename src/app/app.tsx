@@ -19,6 +19,7 @@ const SCREENS: Record<Route, ScreenSpec> = {
   'add-domain': { nav: 'nav.addDomain', title: 'domain.title', needsKey: true },
   domains: { nav: 'nav.domains', title: 'list.title', needsKey: true },
   'bulk-add': { nav: 'nav.bulkAdd', title: 'bulk.title', intro: 'bulk.intro', needsKey: true },
+  activity: { nav: 'nav.activity', title: 'activity.title', intro: 'activity.intro', needsKey: false },
   settings: { nav: 'nav.settings', title: 'settings.title', intro: 'settings.intro', needsKey: false },
 };
 
@@ -53,6 +54,7 @@ export function App() {
     ...LANGUAGES.map((code) => () => loadMessages(code)),
     SCREEN_CONTENT.domains.preload,
     SCREEN_CONTENT['bulk-add'].preload,
+    SCREEN_CONTENT.activity.preload,
   ]), []);
 
   const loading = <p className="loading">{t('app.loading')}</p>;
@@ -67,7 +69,7 @@ export function App() {
           ))}
         </nav>
       </header>
-      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || undefined}>
+      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'activity' || undefined}>
         <ErrorBoundary message={t('app.crashed')}>
           {/* Every visited screen stays mounted: a visit to Settings must not drop what a form
               holds, a request in flight, an add whose outcome is still open, or a bulk run. */}

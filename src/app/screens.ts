@@ -11,6 +11,8 @@ export const domainList = lazyScreen(async () => (await import('./domains-screen
 
 export const bulkAdd = lazyScreen(async () => (await import('./bulk-add-screen.tsx')).BulkAddScreen);
 
+export const activityList = lazyScreen(async () => (await import('./activity-screen.tsx')).ActivityScreen);
+
 export const settingsForm = lazyScreen(async () => {
   const screen = await import('./settings-screen.tsx');
   await screen.prepareSettingsScreen();
@@ -18,7 +20,7 @@ export const settingsForm = lazyScreen(async () => {
 });
 
 export const SCREEN_CONTENT = {
-  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, settings: settingsForm,
+  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, activity: activityList, settings: settingsForm,
 } satisfies Record<Route, unknown>;
 
 /**
@@ -28,6 +30,6 @@ export const SCREEN_CONTENT = {
  */
 export function preloadFirstScreen(): void {
   const route = currentRoute();
-  if (route !== 'settings' && !settingsStore.get().apiKey) return;
+  if (route !== 'settings' && route !== 'activity' && !settingsStore.get().apiKey) return;
   SCREEN_CONTENT[route].preload().catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-export const ROUTES = ['add-domain', 'domains', 'bulk-add', 'settings'] as const;
+export const ROUTES = ['add-domain', 'domains', 'bulk-add', 'activity', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const ROUTE_HREF: Record<Route, string> = {
-  'add-domain': '#/', domains: '#/domains', 'bulk-add': '#/bulk-add', settings: '#/settings',
+  'add-domain': '#/', domains: '#/domains', 'bulk-add': '#/bulk-add', activity: '#/activity', settings: '#/settings',
 };
 
 function subscribe(listener: () => void) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { type ApiRequest, apiRequest, buildRequest, createApiClient } from './api-client.ts';
+import { createActivityLog } from './activity-log.ts';
 import { ApiError } from './api-error.ts';
 import type { Settings } from './settings-store.ts';
 
@@ -351,5 +352,51 @@ describe('an API key a header cannot carry', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'unsendable-key', outcomeUnknown: false });
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the activity log of the client', () => {
+  function recorded(fetchImpl: typeof fetch, serverName = 'prod') {
+    const log = createActivityLog(undefined);
+    let now = 1000;
+    const client = createApiClient({
+      basePath: BASE, getSettings: () => SETTINGS, fetch: fetchImpl, activity: log, serverName: () => serverName,
+      now: () => (now += 7),
+    });
+    return { log, client };
+  }
+
+  it('records each request sent with its server, path, domain, status, judged outcome and duration, and never a header', async () => {
+    const { log, client } = recorded(json({ id: 1 }, 201));
+    const ids: string[] = [];
+    await client({ ...post(), activity: { domain: 'example.org', onRecorded: (id) => ids.push(id) } });
+    const [entry] = log.store.get().entries;
+    expect(entry).toEqual({
+      id: ids[0], at: 1007, server: 'prod', method: 'POST', path: '/customers/c0002/domains', domain: 'example.org',
+      status: 201, outcome: 'added', durationMs: 7,
+    });
+    expect(JSON.stringify(log.store.get())).not.toContain('secret-key');
+  });
+
+  it.each([
+    ['409', json({ title: 'exists' }, 409), { status: 409, outcome: 'present' }],
+    ['422', json({ title: 'no' }, 422), { status: 422, outcome: 'failed' }],
+    ['an unmarked 504', answer('<h1>Gateway</h1>', { status: 504, headers: { 'Content-Type': 'text/html' } }), { status: 504, outcome: 'unknown' }],
+    ['an unmarked 502 with a body like the proxy\'s', json({ code: 'upstream_refused' }, 502), { status: 502, outcome: 'unknown' }],
+    ['a cut connection', () => Promise.reject(new TypeError('Failed to fetch')), { outcome: 'unknown' }],
+    ['the proxy\'s own refusal to connect', answer(JSON.stringify({ code: 'upstream_refused' }), {
+      status: 502, headers: { 'Content-Type': 'application/problem+json', 'X-Hosting-Panel-Proxy': '1' },
+    }), { status: 502, proxyCode: 'upstream_refused', outcome: 'failed' }],
+  ] as const)('judges a POST answered by %s', async (_name, fetchImpl, expected) => {
+    const { log, client } = recorded(fetchImpl);
+    await expect(client(post())).rejects.toBeInstanceOf(ApiError);
+    expect(log.store.get().entries[0]).toMatchObject(expected);
+  });
+
+  it('records a read as read, and nothing for a request it refused to send', async () => {
+    const { log, client } = recorded(json({}, 200));
+    await client(get());
+    await expect(client(get(['customers', '..', 'domains']))).rejects.toThrow(TypeError);
+    expect(log.store.get().entries.map((entry) => [entry.method, entry.outcome])).toEqual([['GET', 'read']]);
   });
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { type ActivityLog, type ActivityOutcome, activityLog } from './activity-log.ts';
 import { ApiError } from './api-error.ts';
 import { authHeaders, isSendableApiKey } from './auth.ts';
 import { isJsonContentType } from './error-body.ts';
@@ -19,6 +20,8 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
   /** Told the status of a 2xx answer before it is parsed (failures carry it in the ApiError). */
   onSuccessStatus?: (status: number) => void;
+  /** For the activity log: the domain concerned; `onRecorded` learns the entry's id. */
+  activity?: { domain?: string; onRecorded?: (id: string) => void };
 }
 
 export interface ApiClientOptions {
@@ -26,6 +29,11 @@ export interface ApiClientOptions {
   getSettings: () => Settings;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Where every request sent is recorded (never its headers); none in most unit tests. */
+  activity?: Pick<ActivityLog, 'start' | 'finish'>;
+  /** The name of the hosting server requests go to, for the activity log. */
+  serverName?: () => string;
+  now?: () => number;
 }
 
 export type ApiClient = <T>(request: ApiRequest<T>) => Promise<T>;
@@ -49,14 +57,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer = setTimeout(() => { timeoutController.abort(new DOMException('timed out', 'TimeoutError')); }, timeoutMs);
     const timeout = timeoutController.signal;
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const now = options.now ?? Date.now;
+    const startedAt = now();
+    const recorded = options.activity?.start({
+      at: startedAt, server: options.serverName?.() ?? 'default', method: request.method,
+      path: `/${request.path.join('/')}`, ...(request.activity?.domain !== undefined && { domain: request.activity.domain }),
+    });
+    if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
     try {
-      return await send(request, built, signal, timeout);
+      const { data, status } = await send(request, built, signal, timeout);
+      if (recorded !== undefined) {
+        options.activity?.finish(recorded, { status, outcome: request.method === 'GET' ? 'read' : 'added', durationMs: now() - startedAt });
+      }
+      return data;
+    } catch (error) {
+      if (recorded !== undefined) options.activity?.finish(recorded, { ...judgeFailure(error), durationMs: now() - startedAt });
+      throw error;
     } finally {
       clearTimeout(timer);
     }
   };
 
-  async function send<T>(request: ApiRequest<T>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal): Promise<T> {
+  async function send<T>(request: ApiRequest<T>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal): Promise<{ data: T; status: number }> {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
@@ -94,8 +116,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (!response.ok) throw toApiError(response, raw);
     request.onSuccessStatus?.(response.status);
-    return parseSuccess(response, raw, request.schema, unknownIfWrite);
+    return { data: parseSuccess(response, raw, request.schema, unknownIfWrite), status: response.status };
   }
+}
+
+/** How the activity log judges a request that failed: the server's word where there is one. */
+function judgeFailure(error: unknown): { status?: number; proxyCode?: string; outcome: ActivityOutcome } {
+  if (!(error instanceof ApiError)) return { outcome: 'failed' };
+  const outcome: ActivityOutcome = error.kind === 'conflict' ? 'present' : error.outcomeUnknown ? 'unknown' : 'failed';
+  return { ...(error.status !== undefined && { status: error.status }), ...(error.proxyCode && { proxyCode: error.proxyCode }), outcome };
 }
 
 function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<T>, unknownIfWrite: boolean): T {
@@ -153,4 +182,5 @@ export function buildRequest(
 export const apiRequest: ApiClient = createApiClient({
   basePath: API_BASE_PATH,
   getSettings: settingsStore.get,
+  activity: activityLog,
 });

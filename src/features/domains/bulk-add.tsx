@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { activityLog } from '../../lib/activity-log.ts';
 import { useExternalStore } from '../../lib/external-store.ts';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
-import { addDomainReporting } from './api.ts';
+import { addDomain, latestListReadId } from './api.ts';
 import { BulkCheckSummary } from './bulk-check-summary.tsx';
 import { BulkDefaultsFields } from './bulk-defaults.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
@@ -48,9 +49,16 @@ export function BulkAdd() {
   }, [status, customerId, queryClient]);
 
   const start = () => {
+    // Each row's latest POST, by its attempt, so a check of its outcome links to it in Activity.
+    const posted = new WeakMap<object, string>();
     startBulk(defaults, {
-      send: (attempt) => addDomainReporting(attempt.customerId, attempt.body),
+      send: (attempt) => addDomain(attempt.customerId, attempt.body, (id) => { posted.set(attempt, id); }),
       readList,
+      onChecked: (attempt, added) => {
+        const check = latestListReadId(attempt.customerId);
+        const resolves = posted.get(attempt);
+        if (check && resolves) activityLog.addCheck(check, { resolves, domain: attempt.body.domain, added });
+      },
       now: () => Date.now(),
       setTimer: (run, ms) => setTimeout(run, ms),
       clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
+import { downloadText, fileStamp } from '../../lib/download.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './bulk-report.ts';
@@ -37,13 +38,7 @@ export function BulkResults({ checked, run, rowsLabel }: Props) {
   ];
 
   const download = () => {
-    const blob = new Blob([reportCsv(t, rows)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `bulk-add-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`;
-    link.click();
-    setTimeout(() => { URL.revokeObjectURL(url); }, 0);
+    downloadText(`bulk-add-${fileStamp(Date.now())}.csv`, reportCsv(t, rows), 'text/csv;charset=utf-8');
   };
 
   return (

@@ -26,6 +26,8 @@ export interface BulkRunDeps {
   send: (attempt: Attempt) => Promise<{ status: number; record: DomainRecord | undefined }>;
   /** Reads a customer's domain list, to settle outcomes that are unknown. */
   readList: (customerId: string) => Promise<readonly ListedDomain[]>;
+  /** Told, for each row a read of the list settled, whether the row's domain was found added. */
+  onChecked?: (attempt: Attempt, added: boolean) => void;
   now: () => number;
   setTimer: (run: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
@@ -212,7 +214,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       const read = await deps.readList(customerId).then((domains) => ({ domains }), () => undefined);
       for (const row of waiting) {
         const { sendId } = row.machine;
-        apply(row.id, read ? { type: 'list-read', sendId, domains: read.domains } : { type: 'list-failed', sendId });
+        const settled = apply(row.id, read ? { type: 'list-read', sendId, domains: read.domains } : { type: 'list-failed', sendId });
+        if (read && settled.machine.phase === 'checked') deps.onChecked?.(row.attempt, settled.machine.verdict === 'added');
       }
     })).finally(() => {
       checking = false;

@@ -14,12 +14,14 @@ export const domainQueries = {
 export interface AddDomainVariables {
   customerId: string;
   body: DomainRequest;
+  /** Learns the request's activity-log id. */
+  onRecorded?: (activityId: string) => void;
 }
 
 export function useAddDomain() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ customerId, body }: AddDomainVariables) => addDomain(customerId, body),
+    mutationFn: async ({ customerId, body, onRecorded }: AddDomainVariables) => (await addDomain(customerId, body, onRecorded)).record,
     // Also after a failure: an unknown outcome may have changed the list.
     onSettled: (_data, _error, { customerId }) =>
       queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId).queryKey }),

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { activityLog } from '../../lib/activity-log.ts';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
+import { latestListReadId } from './api.ts';
 import { isListUnsupported } from './list-support.ts';
 import { domainQueries, useAddDomain } from './queries.ts';
 import {
@@ -23,6 +25,8 @@ export function useSubmission(callbacks: Callbacks) {
   const { mutate } = useAddDomain();
   const machine = useRef(INITIAL_STATE);
   const started = useRef({ post: 0, check: 0 });
+  /** Activity-log ids of the POSTs, by send id. */
+  const posted = useRef(new Map<number, string>());
   const [state, setState] = useState(INITIAL_STATE);
   const latest = useRef(callbacks);
   useEffect(() => { latest.current = callbacks; });
@@ -32,7 +36,8 @@ export function useSubmission(callbacks: Callbacks) {
       const { sendId } = next;
       if (next.phase === 'sending' && started.current.post !== sendId) {
         started.current.post = sendId;
-        mutate(next.attempt, {
+        const onRecorded = (id: string) => { posted.current.set(sendId, id); };
+        mutate({ ...next.attempt, onRecorded }, {
           onSuccess: (record) => { apply({ type: 'post-succeeded', sendId, record }); },
           onError: (caught) => {
             const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
@@ -49,11 +54,22 @@ export function useSubmission(callbacks: Callbacks) {
             retry: (failures, error) => failures < 1 && !isListUnsupported(error),
           })
           .then(
-            (domains) => { apply({ type: 'list-read', sendId, domains }); },
+            (domains) => {
+              apply({ type: 'list-read', sendId, domains });
+              linkCheck(next.attempt, sendId);
+            },
             () => { apply({ type: 'list-failed', sendId }); },
           );
       }
     };
+    // Activity: the read that settled an unknown outcome is linked to the POST it settled.
+    function linkCheck(attempt: Attempt, sendId: number) {
+      const settled = machine.current;
+      const check = latestListReadId(attempt.customerId);
+      const resolves = posted.current.get(sendId);
+      if (settled.phase !== 'checked' || settled.sendId !== sendId || !check || !resolves) return;
+      activityLog.addCheck(check, { resolves, domain: attempt.body.domain, added: settled.verdict === 'added' });
+    }
     function apply(event: SubmissionEvent) {
       const previous = machine.current;
       const next = transition(previous, event);
