@@ -93,7 +93,8 @@ export function BulkAdd() {
         </div>
       )}
       {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent} />}
-      {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)} />}
+      {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)}
+        checking={session.checking} />}
     </div>
   );
 }
