@@ -13,7 +13,7 @@ import { BulkResults } from './bulk-results.tsx';
 import { MAX_CONCURRENCY } from './bulk-run.ts';
 import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './bulk-session.ts';
 import { BulkSource } from './bulk-source.tsx';
-import { domainQueries } from './queries.ts';
+import { domainQueries, readFreshList } from './queries.ts';
 import { useRunStatus } from './use-bulk-snapshot.ts';
 
 export function BulkAdd() {
@@ -31,7 +31,7 @@ export function BulkAdd() {
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
   );
-  const readList = (customerId: string) => queryClient.query({ ...domainQueries.list(customerId), staleTime: 0 });
+  const readList = (customerId: string) => readFreshList(queryClient, customerId);
 
   // Closing or reloading the tab would end the run with rows unsent: the browser asks first.
   useEffect(() => {
@@ -101,7 +101,8 @@ export function BulkAdd() {
         </div>
       )}
       {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent} />}
-      {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)} />}
+      {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)}
+        checking={session.checking} />}
     </div>
   );
 }

@@ -72,6 +72,8 @@ function errorText(t: Translate, { message, params }: BulkRowError): string {
   return isMessageKey(message) ? t(message, params) : message;
 }
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
  * The report to keep: every input row with its input, ASCII form, status, HTTP status, message
  * and the time it ended. `status` uses the stable codes of ReportStatus, whatever the language.
@@ -88,6 +90,8 @@ export function reportCsv(t: Translate, rows: readonly ReportRow[]): string {
     ];
   });
   // A BOM so that spreadsheet programs read the file as UTF-8 (Unicode names, German messages);
-  // a cell starting like a formula (=, +, -, @) gets a leading quote, so opening it runs nothing.
-  return `\uFEFF${Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  // a cell starting like a formula (=, +, -, @, or a tab or CR before one) gets a leading quote,
+  // so opening it runs nothing. papaparse's own `escapeFormulae: true` (/^[=+\-@\t\r].*$/) misses a
+  // cell that goes on over a line break, as the input of a row with a quoted multi-line cell does.
+  return `\uFEFF${Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
 }

@@ -4,17 +4,19 @@ import { downloadText, fileStamp } from '../../lib/download.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './bulk-report.ts';
-import type { BulkSession, CheckedBatch } from './bulk-session.ts';
+import { type BulkSession, type CheckedBatch, retryBulk } from './bulk-session.ts';
 import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
 interface Props {
   checked: CheckedBatch;
   run: BulkSession['run'];
   rowsLabel: string;
+  /** A check is reading the list: retries wait for it. */
+  checking: boolean;
 }
 
 /** Every row with its status, filterable; the report to download; retries once the run has ended. */
-export function BulkResults({ checked, run, rowsLabel }: Props) {
+export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
   const { t, number } = useLocalized();
   const snapshot = useBulkSnapshot(run?.engine);
   const showId = useId();
@@ -53,15 +55,17 @@ export function BulkResults({ checked, run, rowsLabel }: Props) {
           </select>
         </Field>
         <button type="button" className="secondary" onClick={download}>{t('bulk.download')}</button>
-        {ended && retryable > 0 && <button type="button" onClick={() => { run?.engine.retryFailed(); }}>{t('bulk.retryFailed')}</button>}
+        {ended && retryable > 0 && (
+          <button type="button" aria-disabled={checking} onClick={() => { retryBulk('failed'); }}>{t('bulk.retryFailed')}</button>
+        )}
         {ended && unknown > 0 && !confirming && (
-          <button type="button" className="secondary" onClick={() => { setConfirming(true); }}>{t('bulk.retryUnknown')}</button>
+          <button type="button" className="secondary" aria-disabled={checking} onClick={() => { if (!checking) setConfirming(true); }}>{t('bulk.retryUnknown')}</button>
         )}
       </div>
       {ended && unknown > 0 && confirming && (
         <p className="alert" role="alert">
           {t('bulk.msg.unknown')}{' '}
-          <button type="button" onClick={() => { setConfirming(false); run?.engine.retryUnknownConfirmed(); }}>{t('bulk.retryUnknown.confirm', { count: unknown })}</button>
+          <button type="button" aria-disabled={checking} onClick={() => { if (checking) return; setConfirming(false); retryBulk('unknown'); }}>{t('bulk.retryUnknown.confirm', { count: unknown })}</button>
           <button type="button" className="secondary" onClick={() => { setConfirming(false); }}>{t('bulk.retryUnknown.keep')}</button>
         </p>
       )}

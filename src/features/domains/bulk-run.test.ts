@@ -143,6 +143,30 @@ describe('a bulk run', () => {
     expect(end.counts.added).toBe(2);
   });
 
+  it('finishes a confirmed resend of an unknown row that the server first answers with 429 or 401', async () => {
+    let keyValid = true;
+    const server = fakeServer((domain, nth) => {
+      if (domain !== 'd0.example') return ok;
+      if (nth === 1) return gateway();
+      if (nth === 2) return tooMany(1);
+      if (nth === 3) { keyValid = false; return new ApiError('unauthorized', { status: 401 }); }
+      return keyValid ? ok : new ApiError('unauthorized', { status: 401 });
+    }, { listFails: true });
+    const run = startBulkRun(names(3).map(attempt), 2, server.deps);
+    await runToEnd(run);
+    expect(run.getSnapshot().counts.unknown).toBe(1);
+    run.retryUnknownConfirmed();
+    // 429: the row waits, then goes again with the user's word still standing.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(run.getSnapshot().status).toBe('paused');
+    keyValid = true;
+    run.resume();
+    const end = await runToEnd(run, 60_000);
+    expect(end.status).toBe('done');
+    expect(end.counts).toMatchObject({ added: 3, queued: 0 });
+    expect(server.postsFor('d0.example')).toBe(4);
+  });
+
   it('pauses the whole run on a refused key and goes on from there on Resume', async () => {
     let keyValid = false;
     const server = fakeServer(() => (keyValid ? ok : new ApiError('unauthorized', { status: 401 })));

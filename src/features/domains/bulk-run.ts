@@ -136,9 +136,14 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       const next = rows[queue.shift() ?? -1];
       if (!next) continue;
       const { id } = next;
-      const row = apply(id, { type: 'submit', attempt: next.attempt, at: now, confirmed: confirmed.delete(id) });
+      // The user's word to resend a row of unknown outcome holds until the row has an outcome
+      // again: a 429 or a refused key answering that resend stored nothing, and it goes again.
+      const row = apply(id, { type: 'submit', attempt: next.attempt, at: now, confirmed: confirmed.has(id) });
       if (row.machine.phase === 'sending') {
         post(row);
+      } else if (row.machine.needsConfirmation !== next.machine.needsConfirmation) {
+        // Refused for want of the user's word: the row's outcome is unknown again, not queued.
+        settleAs(id, 'unknown');
       } else if (row.outcome === 'queued') {
         // The row's machine refused: its own Retry-After is not over. It keeps its place.
         queue.unshift(id);
@@ -168,6 +173,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   function settlePost(id: number, event: SubmissionEvent, sentAt: number, status: number | undefined) {
     inFlight -= 1;
     const row = apply(id, event, status);
+    if (row.outcome !== 'queued') confirmed.delete(id);
     if (event.type === 'post-succeeded') {
       throttleStreak = 0;
       allowed = Math.min(snapshot.concurrency, allowed + 1);
@@ -230,16 +236,18 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     if (snapshot.status === 'running' && queue.length === 0) set({ status: 'done' });
     if (snapshot.status === 'cancelled') {
       // Rows never sent in this run are reported as skipped, each once.
-      for (const id of queue) skip(id);
+      for (const id of queue) settleAs(id, 'skipped');
       queue = [];
     }
   }
 
-  function skip(id: number) {
+  /** Ends a queued row without a send: skipped by Cancel, or unknown when a resend needs the user's word. */
+  function settleAs(id: number, outcome: 'skipped' | 'unknown') {
     const row = rows[id];
     if (row?.outcome !== 'queued') return;
-    setRow({ ...row, outcome: 'skipped', settledAt: deps.now() });
-    set({ counts: { ...snapshot.counts, queued: snapshot.counts.queued - 1, skipped: snapshot.counts.skipped + 1 } });
+    confirmed.delete(id);
+    setRow({ ...row, outcome, settledAt: deps.now() });
+    set({ counts: { ...snapshot.counts, queued: snapshot.counts.queued - 1, [outcome]: snapshot.counts[outcome] + 1 } });
   }
 
   function requeue(outcomes: readonly RowOutcome[], asConfirmed: boolean) {

@@ -96,8 +96,9 @@ export async function checkBulkInput(defaults: BulkDefaults, readList: (customer
   try {
     const rows = await checkBulkRows(parsed.rows, defaults, existing);
     const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false };
-    // A new check replaces the last one and the report of its run.
-    bulkSession.set((now) => ({ ...now, checking: false, checked, run: undefined }));
+    // A new check replaces the last one and the report of its run, but never a run that is
+    // going on (it would go on unseen, and Start could send its rows a second time).
+    bulkSession.set((now) => (isRunActive(now) ? { ...now, checking: false } : { ...now, checking: false, checked, run: undefined }));
   } catch (error) {
     bulkSession.set((now) => ({ ...now, checking: false }));
     throw error;
@@ -123,4 +124,15 @@ export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps): BulkRun | 
   const engine = startBulkRun(attempts, session.concurrency, deps);
   bulkSession.set({ ...session, checked: { ...session.checked, started: true }, run: { engine, runIndexOf } });
   return engine;
+}
+
+/**
+ * "Retry failed" (failed and skipped rows) or, on the user's word, the rows of unknown outcome.
+ * Not while a check reads the list: its result would not know what the retry adds.
+ */
+export function retryBulk(which: 'failed' | 'unknown'): void {
+  const { run, checking } = bulkSession.get();
+  if (!run || checking) return;
+  if (which === 'failed') run.engine.retryFailed();
+  else run.engine.retryUnknownConfirmed();
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { addDomain, listDomains } from './api.ts';
-import type { DomainRequest } from './schemas.ts';
+import type { DomainRequest, ListedDomain } from './schemas.ts';
 
 export const domainQueries = {
   all: () => ['domains'] as const,
@@ -26,4 +26,20 @@ export function useAddDomain() {
     onSettled: (_data, _error, { customerId }) =>
       queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId).queryKey }),
   });
+}
+
+/**
+ * The customer's list as the server holds it now: to settle an add whose outcome is unknown, or
+ * for a bulk check. A read already out (the Domains screen's refetch) may have begun before the
+ * add reached the server and would wrongly say "not added": it is cancelled, never shared.
+ * `networkMode: 'always'`: a browser that thinks it is offline must not hold the read forever.
+ */
+export async function readFreshList(
+  queryClient: QueryClient,
+  customerId: string,
+  retry?: (failures: number, error: Error) => boolean,
+): Promise<ListedDomain[]> {
+  const options = domainQueries.list(customerId);
+  await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
+  return queryClient.query({ ...options, staleTime: 0, networkMode: 'always', ...(retry && { retry }) });
 }

@@ -163,6 +163,18 @@ describe('domainListSchema', () => {
     expect(parsed.data).toEqual(list);
   });
 
+  // The wrapper that matched gives the list, never another field that merely has a wrapper's name.
+  it.each([
+    ['paging under data', { data: { total: 2 }, items: list }],
+    ['a string under data', { data: 'see items', domains: list }],
+    ['unreadable records under data', { data: [{ id: 1 }], items: list }],
+    ['null under domains', { domains: null, items: list }],
+  ])('reads the list of the wrapper that holds one: %s', (_name, input) => {
+    const parsed = domainListSchema.safeParse(input);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(list);
+  });
+
   it('keeps unexpected fields and drops an account that is not a string', () => {
     const parsed = domainListSchema.safeParse([{ id: { x: 1 }, domain: 'a.example', account: 7, status: 'active' }]);
     expect(parsed.success).toBe(true);

@@ -43,20 +43,11 @@ const listedDomain = z.looseObject({
 });
 export type ListedDomain = z.infer<typeof listedDomain>;
 const listedDomains = z.array(listedDomain);
-export const domainListSchema = z.pipe(
-  z.union([
-    listedDomains,
-    z.looseObject({ data: listedDomains }),
-    z.looseObject({ domains: listedDomains }),
-    z.looseObject({ items: listedDomains }),
-  ]),
-  z.transform((value): ListedDomain[] => {
-    if (Array.isArray(value)) return value;
-    // One of the three wrappers matched; their index signatures hide which from the type.
-    const wrapped = value as { data?: ListedDomain[]; domains?: ListedDomain[]; items?: ListedDomain[] };
-    return wrapped.data ?? wrapped.domains ?? wrapped.items ?? [];
-  }),
-);
+// Each wrapper hands on its own validated list: a loose object keeps its other fields as sent,
+// so `{data: {total: 2}, items: [...]}` must not read `data`, which nothing checked.
+const wrapped = <K extends string>(key: K) =>
+  z.pipe(z.looseObject({ [key]: listedDomains } as Record<K, typeof listedDomains>), z.transform((value) => value[key]));
+export const domainListSchema = z.union([listedDomains, wrapped('data'), wrapped('domains'), wrapped('items')]);
 
 /** What the form holds: strings and booleans exactly as typed. */
 export interface DomainFormValues {

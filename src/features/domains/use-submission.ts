@@ -4,7 +4,7 @@ import { activityLog } from '../../lib/activity-log.ts';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
 import { latestListReadId } from './api.ts';
 import { isListUnsupported } from './list-support.ts';
-import { domainQueries, useAddDomain } from './queries.ts';
+import { readFreshList, useAddDomain } from './queries.ts';
 import {
   type Attempt, INITIAL_STATE, isBusy, type SubmissionEvent, type SubmissionState, transition,
 } from './submission-machine.ts';
@@ -47,12 +47,8 @@ export function useSubmission(callbacks: Callbacks) {
       }
       if (next.phase === 'checking' && started.current.check !== sendId) {
         started.current.check = sendId;
-        queryClient
-          .query({
-            ...domainQueries.list(next.attempt.customerId), staleTime: 0, networkMode: 'always',
-            // Once more after a failure, unless the server has no list at all.
-            retry: (failures, error) => failures < 1 && !isListUnsupported(error),
-          })
+        // Once more after a failure, unless the server has no list at all.
+        readFreshList(queryClient, next.attempt.customerId, (failures, error) => failures < 1 && !isListUnsupported(error))
           .then(
             (domains) => {
               apply({ type: 'list-read', sendId, domains });

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListedDomain } from './schemas.ts';
+
+const reads: { resolve: (domains: ListedDomain[]) => void; signal: AbortSignal | undefined }[] = [];
+vi.mock('./api.ts', () => ({
+  listDomains: (_customerId: string, signal?: AbortSignal) =>
+    new Promise<ListedDomain[]>((resolve) => { reads.push({ resolve, signal }); }),
+}));
+const { domainQueries, readFreshList } = await import('./queries.ts');
+
+describe('readFreshList', () => {
+  it('never settles with a read that began before it was asked for', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The Domains screen's refetch is out, begun before an add whose outcome is unknown.
+    void queryClient.query({ ...domainQueries.list('c0002'), staleTime: 0 }).catch(() => undefined);
+    expect(reads).toHaveLength(1);
+    const fresh = readFreshList(queryClient, 'c0002');
+    await vi.waitFor(() => { expect(reads).toHaveLength(2); });
+    reads[0]?.resolve([]);
+    reads[1]?.resolve([{ domain: 'added-meanwhile.example' }]);
+    await expect(fresh).resolves.toEqual([{ domain: 'added-meanwhile.example' }]);
+    expect(queryClient.getQueryData(domainQueries.list('c0002').queryKey)).toEqual([{ domain: 'added-meanwhile.example' }]);
+  });
+});
