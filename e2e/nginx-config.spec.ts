@@ -47,6 +47,62 @@ test.describe('the nginx template', { tag: '@nginx' }, () => {
     expect(status).toBe(2);
   });
 
+  test('render.sh with one server writes what the documented envsubst command writes, byte for byte', () => {
+    const env = {
+      ...process.env, PANEL_LISTEN: '127.0.0.1:8080', PANEL_ROOT: path.resolve('dist'), HOSTING_SERVER: `https://127.0.0.1:${STANDALONE_SIM_PORT}`,
+      HOSTING_CA_FILE: process.env.E2E_SIM_CERT ?? '', HOSTING_SERVICE_PATH: 'liveconfig', HOSTING_SERVERS: '',
+    };
+    const rendered = spawnSync('bash', ['deploy/nginx/render.sh'], { encoding: 'utf8', env });
+    const documented = spawnSync('envsubst', ['$PANEL_LISTEN $PANEL_ROOT $HOSTING_SERVER $HOSTING_CA_FILE $HOSTING_SERVICE_PATH'], {
+      encoding: 'utf8', env, input: readFileSync(TEMPLATE, 'utf8'),
+    });
+    expect(rendered.status).toBe(0);
+    expect(rendered.stdout).toBe(documented.stdout);
+    expect(rendered.stdout).not.toMatch(/^ *(?:location|if)\b.*\/servers/m);
+  });
+
+  test('with HOSTING_SERVERS: one location per server, passing nginx -t with and without the module', () => {
+    const cert = process.env.E2E_SIM_CERT ?? '';
+    const servers = { HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: `prod=https://127.0.0.1:${STANDALONE_SIM_PORT} eu-test=https://localhost:9`, HOSTING_CA_FILE_PROD: cert, HOSTING_CA_FILE_EU_TEST: cert };
+    for (const modules of ['auto', 'none']) {
+      const { status, output } = check({ ...servers, NGINX_MODULES: modules });
+      expect(output).toContain('nginx -t passed');
+      expect(status).toBe(0);
+    }
+    const rendered = spawnSync('bash', ['deploy/nginx/render.sh'], {
+      encoding: 'utf8',
+      env: { ...process.env, PANEL_LISTEN: '127.0.0.1:8080', PANEL_ROOT: path.resolve('dist'), HOSTING_SERVICE_PATH: 'liveconfig', ...servers },
+    }).stdout;
+    expect(rendered.match(/^ *location \^~ \S+ \{$/gm)).toEqual([
+      '    location ^~ /__panel/ {',
+      '    location ^~ /servers/prod/liveconfig/api/v1 {',
+      '    location ^~ /servers/eu-test/liveconfig/api/v1 {',
+      '    location ^~ /servers/ {',
+      '    location ^~ /liveconfig/api/v1 {',
+      '    location ^~ /__panel/proxy-error/ {',
+    ]);
+    expect(rendered.match(/proxy_pass \S+;/g)).toEqual([
+      `proxy_pass https://127.0.0.1:${STANDALONE_SIM_PORT}/liveconfig/api/v1;`,
+      'proxy_pass https://localhost:9/liveconfig/api/v1;',
+    ]);
+  });
+
+  const refusals: [Record<string, string>, string][] = [
+    [{ HOSTING_SERVERS: 'prod=https://127.0.0.1:1' }, 'HOSTING_SERVER and HOSTING_SERVERS are both set'],
+    [{ HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: 'Prod=https://127.0.0.1:1' }, "the name 'Prod' must be"],
+    [{ HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: 'prod=https://127.0.0.1:1 prod=https://127.0.0.1:2', HOSTING_CA_FILE_PROD: process.env.E2E_SIM_CERT ?? '' }, "names 'prod' twice"],
+    [{ HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: 'prod=https://127.0.0.1:1/x' }, 'HOSTING_SERVERS (prod) must be an origin'],
+    [{ HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: 'prod=https://127.0.0.1:1' }, 'HOSTING_CA_FILE_PROD is not set'],
+    [{ HOSTING_SERVER: '', HOSTING_CA_FILE: '', HOSTING_SERVERS: 'prod=simulator' }, 'prod=simulator works with npm run dev'],
+  ];
+  for (const [env, message] of refusals) {
+    test(`refuses HOSTING_SERVERS=${env.HOSTING_SERVERS ?? ''} with HOSTING_SERVER=${env.HOSTING_SERVER ?? 'set'}: ${message}`, () => {
+      const { status, output } = check(env);
+      expect(output).toContain(message);
+      expect(status).toBe(2);
+    });
+  }
+
   test("answers with the Node proxy's problem bodies, byte for byte", () => {
     const template = readFileSync(TEMPLATE, 'utf8');
     const answers = [...template.matchAll(/return (\d{3}) '((?:[^'\\]|\\.)*)';/g)]

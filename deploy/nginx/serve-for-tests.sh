@@ -7,7 +7,8 @@
 #   bash deploy/nginx/serve-for-tests.sh --check   render and nginx -t only
 #
 # Environment: PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH
-# (required, as for the template), NGINX_MODULES=auto|none (auto: load the headers-more module
+# (required, as for the template; or HOSTING_SERVERS with HOSTING_CA_FILE_<NAME> instead of
+# HOSTING_SERVER and HOSTING_CA_FILE, rendered by render.sh), NGINX_MODULES=auto|none (auto: load the headers-more module
 # if it is installed, or drop the template's block for it if not; none: drop it either way, to
 # check the template without it), NGINX_MODULES_DIR (Debian's /usr/lib/nginx/modules). The
 # folder is $TMPDIR/hosting-panel-nginx-<listen address>, made afresh at each start (--check: a
@@ -15,7 +16,6 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
-template="$here/hosting-panel.conf.template"
 check_only=0
 case "${1:-}" in
   --check) check_only=1 ;;
@@ -25,27 +25,18 @@ esac
 
 fail() { echo "serve-for-tests: $*" >&2; exit 2; }
 
-for name in PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH; do
+for name in PANEL_LISTEN PANEL_ROOT HOSTING_SERVICE_PATH; do
   [ -n "${!name:-}" ] || fail "$name is not set"
 done
-# The same rules the Node side applies (src/server/hosting-config.ts): an origin without a path
-# (proxy_pass with a path would replace the API prefix) and a plain service path segment.
-origin='^https?://[^/?#[:space:];]+$'
-segment='^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,254}$'
-[[ "$HOSTING_SERVER" =~ $origin ]] || fail "HOSTING_SERVER must be an origin such as https://host:8443 (no path, no trailing slash), got '$HOSTING_SERVER'"
-[[ "$HOSTING_SERVICE_PATH" =~ $segment ]] || fail "HOSTING_SERVICE_PATH must be one plain path segment, got '$HOSTING_SERVICE_PATH'"
-# Values land in nginx's configuration as they are: nothing that could end a directive.
+# render.sh checks the hosting servers, their CA files and the service path (the rules of
+# src/server/hosting-config.ts); PANEL_ROOT is resolved here first.
 unsafe="[[:space:];'\"{}\$]"
-for name in PANEL_LISTEN PANEL_ROOT HOSTING_CA_FILE; do
-  [[ ! "${!name}" =~ $unsafe ]] || fail "$name must not hold spaces, quotes, braces, '\$' or ';'"
-done
 [[ "$PANEL_ROOT" == /* ]] || fail "PANEL_ROOT must be an absolute path"
 # Rendered as the path without symbolic links (README "nginx": disable_symlinks).
 PANEL_ROOT="$(realpath -e -- "$PANEL_ROOT")" || fail "PANEL_ROOT does not exist"
 [[ ! "$PANEL_ROOT" =~ $unsafe ]] || fail "PANEL_ROOT must not hold spaces, quotes, braces, '\$' or ';'"
 export PANEL_ROOT
 [ -f "$PANEL_ROOT/index.html" ] || fail "no index.html in PANEL_ROOT=$PANEL_ROOT: run npm run build first"
-[ -r "$HOSTING_CA_FILE" ] || fail "HOSTING_CA_FILE=$HOSTING_CA_FILE cannot be read"
 command -v nginx >/dev/null || fail "nginx is not installed (as root: apt-get install -y nginx libnginx-mod-http-headers-more-filter)"
 command -v envsubst >/dev/null || fail "envsubst is not installed (as root: apt-get install -y gettext-base)"
 
@@ -79,8 +70,7 @@ for module in headers_more_filter; do
     drop+=(-e "/^ *## with ngx_http_${module}_module\$/,/^ *## end\$/d")
   fi
 done
-envsubst '$PANEL_LISTEN $PANEL_ROOT $HOSTING_SERVER $HOSTING_CA_FILE $HOSTING_SERVICE_PATH' < "$template" \
-  | sed "${drop[@]}" > "$rendered"
+bash "$here/render.sh" | sed "${drop[@]}" > "$rendered"
 
 # Started as root (CI), nginx runs its workers as `nobody` when that user can read the build;
 # otherwise (a checkout in a private home folder) as root, which only this test server does.
@@ -98,9 +88,11 @@ fi
 # certificate's DNS names only (never its IP addresses): reached by a loopback address, it is
 # checked as "localhost". The template leaves proxy_ssl_name to http { } for exactly this.
 ssl_name_line=''
-if [[ "$HOSTING_SERVER" =~ ^https://(127\.[0-9.]+|\[::1\])(:[0-9]+)?$ ]]; then
-  ssl_name_line="proxy_ssl_name localhost;"
-fi
+for origin in ${HOSTING_SERVER:-} ${HOSTING_SERVERS:-}; do
+  if [[ "${origin#*=}" =~ ^https://(127\.[0-9.]+|\[::1\])(:[0-9]+)?$ ]]; then
+    ssl_name_line="proxy_ssl_name localhost;"
+  fi
+done
 
 cat > "$work/nginx.conf" <<EOF
 # Written by deploy/nginx/serve-for-tests.sh for the end-to-end tests; not for production.

@@ -25,9 +25,12 @@ export interface OwnNginx {
 
 /**
  * A second nginx from the same template (deploy/nginx/serve-for-tests.sh), for a test that needs
- * another root or another hosting server; the caller stops it (by its own process group).
+ * another root or other hosting servers; the caller stops it (by its own process group).
  */
-export async function startOwnNginx(testInfo: TestInfo, options: { panelRoot: string; server: string; caFile: string }): Promise<OwnNginx> {
+export async function startOwnNginx(
+  testInfo: TestInfo,
+  options: { panelRoot: string; server: string; caFile: string; env?: Record<string, string> },
+): Promise<OwnNginx> {
   const port = await freePort();
   const work = testInfo.outputPath('nginx');
   mkdirSync(work, { recursive: true });
@@ -42,6 +45,8 @@ export async function startOwnNginx(testInfo: TestInfo, options: { panelRoot: st
       HOSTING_SERVER: options.server,
       HOSTING_CA_FILE: options.caFile,
       HOSTING_SERVICE_PATH: 'liveconfig',
+      // e.g. HOSTING_SERVERS with HOSTING_CA_FILE_<NAME>, and server and caFile empty.
+      ...options.env,
     },
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { DEFAULT_SERVER_NAME, SERVER_NAME } from './hosting-servers.ts';
 
 /**
  * Where the page asks its own server how it runs. Served by every server of the panel (dev,
- * preview); a host without it means "a real hosting server, no simulator".
+ * preview, `npm start`, nginx); a host without it means "one real hosting server, no simulator".
  */
 export const RUNTIME_INFO_PATH = '/__panel/runtime.json';
 
@@ -15,13 +16,64 @@ const demoKey = z.object({
 });
 export type DemoKey = z.infer<typeof demoKey>;
 
-/** Lenient: an odd answer means "no simulator, no demo keys", never a crash. */
-export const runtimeInfoSchema = z.object({
+/**
+ * A server's API prefix on the panel's own origin (src/lib/hosting-servers.ts): an absolute path
+ * of plain segments, so never another origin (`//host/…`) and never a `..`.
+ */
+const API_BASE = /^(?:\/servers\/[a-z][a-z0-9-]{0,31})?\/[A-Za-z0-9_-]{1,64}\/api\/v1$/;
+
+const hostingServer = z.object({
+  name: z.string().check(z.regex(SERVER_NAME)),
+  apiBase: z.string().check(z.regex(API_BASE)),
   simulator: z.catch(z.boolean(), false),
   // The simulator's keys are public; they come from the server at run time, so no build of the
   // page carries one.
   demoKeys: z.catch(z.array(demoKey), []),
 });
-export type RuntimeInfo = z.infer<typeof runtimeInfoSchema>;
+export type RuntimeServer = z.infer<typeof hostingServer>;
 
-export const NO_RUNTIME_INFO: RuntimeInfo = { simulator: false, demoKeys: [] };
+/** Lenient: an odd answer means "no simulator, no demo keys", never a crash. */
+export const runtimeInfoSchema = z.object({
+  simulator: z.catch(z.boolean(), false),
+  demoKeys: z.catch(z.array(demoKey), []),
+  // Checked entry by entry in readRuntimeInfo: one odd entry does not hide the others.
+  servers: z.catch(z.optional(z.array(z.unknown())), undefined),
+});
+
+export interface RuntimeInfo {
+  simulator: boolean;
+  demoKeys: DemoKey[];
+  /** At least one, names unique. */
+  servers: RuntimeServer[];
+}
+
+/** The one server of a panel that names none: `default`, at the page's built-in API prefix. */
+export function defaultServers(apiBase: string): RuntimeServer[] {
+  return [{ name: DEFAULT_SERVER_NAME, apiBase, simulator: false, demoKeys: [] }];
+}
+
+export function noRuntimeInfo(defaultApiBase: string): RuntimeInfo {
+  return { simulator: false, demoKeys: [], servers: defaultServers(defaultApiBase) };
+}
+
+/**
+ * runtime.json as the page uses it. Servers that do not parse are left out, a repeated name
+ * counts once; with none left (or no `servers` at all: an older server, nginx with one server)
+ * the panel has one server, `default`, at `defaultApiBase` (API_BASE_PATH), with the top-level
+ * simulator flag and demo keys.
+ */
+export function readRuntimeInfo(raw: unknown, defaultApiBase: string): RuntimeInfo {
+  const parsed = runtimeInfoSchema.safeParse(raw);
+  if (!parsed.success) return noRuntimeInfo(defaultApiBase);
+  const { simulator, demoKeys } = parsed.data;
+  const servers: RuntimeServer[] = [];
+  for (const entry of parsed.data.servers ?? []) {
+    const server = hostingServer.safeParse(entry);
+    if (server.success && !servers.some(({ name }) => name === server.data.name)) servers.push(server.data);
+  }
+  return {
+    simulator,
+    demoKeys,
+    servers: servers.length > 0 ? servers : [{ name: DEFAULT_SERVER_NAME, apiBase: defaultApiBase, simulator, demoKeys }],
+  };
+}

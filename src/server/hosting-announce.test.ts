@@ -44,9 +44,12 @@ describe('warnIfExposed', () => {
 describe('announceHostingServer', () => {
   const announce = (env: Record<string, string>) => {
     const config = readHostingConfig(env);
-    if (!config.server) throw new Error('test needs HOSTING_SERVER');
     const recorded = recordingLogger();
-    announceHostingServer({ ...config, server: config.server }, recorded.logger);
+    for (const server of config.servers) {
+      const { origin } = server;
+      if (!origin) throw new Error('test needs real servers');
+      announceHostingServer(config, { ...server, origin }, recorded.logger);
+    }
     return recorded;
   };
 
@@ -61,5 +64,20 @@ describe('announceHostingServer', () => {
     expect(infos).toEqual([`[proxy] /liveconfig/api/v1/* → ${new URL(env.HOSTING_SERVER).origin}`]);
     expect(warnings).toHaveLength(expected.length);
     expected.forEach((text, index) => { expect(warnings[index]).toContain(text); });
+  });
+
+  it('names each server of HOSTING_SERVERS with its own prefix, and its own variables in warnings', () => {
+    const { infos, warnings } = announce({
+      HOSTING_SERVERS: 'prod=https://a.example:8443 eu-test=http://10.0.0.9',
+      HOSTING_INSECURE_TLS_PROD: '1',
+    });
+    expect(infos).toEqual([
+      '[proxy] /servers/prod/liveconfig/api/v1/* → https://a.example:8443',
+      '[proxy] /servers/eu-test/liveconfig/api/v1/* → http://10.0.0.9',
+    ]);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('HOSTING_INSECURE_TLS_PROD=1');
+    expect(warnings[0]).toContain('Use HOSTING_CA_FILE_PROD');
+    expect(warnings[1]).toContain('HOSTING_SERVERS eu-test=http://10.0.0.9 is plain http://');
   });
 });

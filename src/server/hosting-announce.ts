@@ -1,4 +1,5 @@
-import { type HostingConfig, sendsKeyInClear } from './hosting-config.ts';
+import { serverApiBase } from '../lib/hosting-servers.ts';
+import { type HostingConfig, type HostingServer, sendsKeyInClear } from './hosting-config.ts';
 
 /** What every server of the panel (dev, preview, `npm start`) prints its start-up notes to. */
 export interface StartupLogger {
@@ -7,18 +8,23 @@ export interface StartupLogger {
 }
 
 /** Where the proxy forwards to, and a loud warning for each way the API key could leak on the way. */
-export function announceHostingServer(config: HostingConfig & { server: URL }, logger: StartupLogger): void {
-  logger.info(`[proxy] /${config.servicePath}/api/v1/* → ${config.server.origin}`);
-  if (sendsKeyInClear(config.server)) {
+export function announceHostingServer(
+  config: Pick<HostingConfig, 'servicePath'>,
+  server: HostingServer & { origin: URL },
+  logger: StartupLogger,
+): void {
+  const { origin, variables } = server;
+  logger.info(`[proxy] ${serverApiBase(server.name, config.servicePath)}/* → ${origin.origin}`);
+  if (sendsKeyInClear(origin)) {
     logger.warn(
-      `\n  !!! HOSTING_SERVER=${config.server.origin} is plain http:// to another machine: every API key\n` +
+      `\n  !!! ${variables.origin.replace(/ \((.*)\)$/, ' $1')}=${origin.origin} is plain http:// to another machine: every API key\n` +
       '  !!! travels in CLEAR TEXT and anyone on the network path can read it. Use https://.\n',
     );
   }
-  if (config.insecureTls) {
+  if (server.insecureTls) {
     logger.warn(
-      '\n  !!! HOSTING_INSECURE_TLS=1: the hosting server\'s certificate is NOT checked. Anyone on the\n' +
-      '  !!! network path can read the API key. Use HOSTING_CA_FILE to pin the certificate instead.\n',
+      `\n  !!! ${variables.insecureTls}=1: the hosting server's certificate is NOT checked. Anyone on the\n` +
+      `  !!! network path can read the API key. Use ${variables.caFile} to pin the certificate instead.\n`,
     );
   }
 }

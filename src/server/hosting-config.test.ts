@@ -3,16 +3,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HostingConfigError, readHostingConfig, sendsKeyInClear } from './hosting-config.ts';
+import { type HostingConfig, HostingConfigError, type HostingServer, readHostingConfig, sendsKeyInClear } from './hosting-config.ts';
+
+/** The single server of HOSTING_SERVER (or of the simulator without configuration). */
+function only(config: HostingConfig): HostingServer {
+  const [server, ...more] = config.servers;
+  if (!server || more.length > 0) throw new Error(`expected one server, got ${config.servers.length}`);
+  return server;
+}
 
 describe('readHostingConfig', () => {
   it('defaults: no server (the simulator), service path liveconfig, system CAs, TLS checked', () => {
     expect(readHostingConfig({})).toEqual({
-      server: undefined,
+      servers: [{
+        name: 'default',
+        origin: undefined,
+        ca: undefined,
+        insecureTls: false,
+        simulatorPort: 0,
+        variables: { origin: 'HOSTING_SERVER', caFile: 'HOSTING_CA_FILE', insecureTls: 'HOSTING_INSECURE_TLS' },
+      }],
       servicePath: 'liveconfig',
-      ca: undefined,
-      insecureTls: false,
-      simulatorPort: 0,
       simulatorControlToken: undefined,
       limits: { timeoutMs: 60_000, maxBodyBytes: 1_048_576, maxExchanges: 64 },
     });
@@ -65,10 +76,9 @@ describe('readHostingConfig', () => {
   });
 
   it('treats blank values as unset', () => {
-    const config = readHostingConfig({ HOSTING_SERVER: '  ', HOSTING_SERVICE_PATH: '', HOSTING_CA_FILE: ' ' });
-    expect(config.server).toBeUndefined();
+    const config = readHostingConfig({ HOSTING_SERVER: '  ', HOSTING_SERVERS: ' ', HOSTING_SERVICE_PATH: '', HOSTING_CA_FILE: ' ' });
+    expect(only(config)).toMatchObject({ name: 'default', origin: undefined, ca: undefined });
     expect(config.servicePath).toBe('liveconfig');
-    expect(config.ca).toBeUndefined();
   });
 
   describe('HOSTING_SERVER', () => {
@@ -79,9 +89,9 @@ describe('readHostingConfig', () => {
       ['https://[::1]:9443', 'https:', '[::1]:9443'],
       [' https://panel.example.com ', 'https:', 'panel.example.com'],
     ])('accepts the origin %s', (value, protocol, host) => {
-      const { server } = readHostingConfig({ HOSTING_SERVER: value });
-      expect(server?.protocol).toBe(protocol);
-      expect(server?.host).toBe(host);
+      const { origin } = only(readHostingConfig({ HOSTING_SERVER: value }));
+      expect(origin?.protocol).toBe(protocol);
+      expect(origin?.host).toBe(host);
     });
 
     it.each([
@@ -136,26 +146,26 @@ describe('readHostingConfig', () => {
       const pem = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
       const file = path.join(dir, 'ca.pem');
       writeFileSync(file, pem);
-      expect(readHostingConfig({ HOSTING_SERVER: 'https://panel.example.com', HOSTING_CA_FILE: file }).ca).toBe(pem);
+      expect(only(readHostingConfig({ HOSTING_SERVER: 'https://panel.example.com', HOSTING_CA_FILE: file })).ca).toBe(pem);
     });
 
     it('fails loudly when the file does not exist', () => {
-      expect(() => readHostingConfig({ HOSTING_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/ENOENT/);
+      expect(() => readHostingConfig({ HOSTING_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(/^HOSTING_CA_FILE cannot be read: .*missing\.pem \(ENOENT\)$/);
     });
   });
 
   describe('HOSTING_INSECURE_TLS', () => {
     it('is on only for exactly "1"', () => {
-      expect(readHostingConfig({ HOSTING_INSECURE_TLS: '1' }).insecureTls).toBe(true);
+      expect(only(readHostingConfig({ HOSTING_INSECURE_TLS: '1' })).insecureTls).toBe(true);
       for (const value of ['0', 'true', 'yes', '']) {
-        expect(readHostingConfig({ HOSTING_INSECURE_TLS: value }).insecureTls).toBe(false);
+        expect(only(readHostingConfig({ HOSTING_INSECURE_TLS: value })).insecureTls).toBe(false);
       }
     });
   });
 
   describe('HOSTING_SIM_PORT', () => {
     it('accepts a port and refuses anything else', () => {
-      expect(readHostingConfig({ HOSTING_SIM_PORT: '4443' }).simulatorPort).toBe(4443);
+      expect(only(readHostingConfig({ HOSTING_SIM_PORT: '4443' })).simulatorPort).toBe(4443);
       for (const value of ['-1', '65536', '1.5', 'abc']) {
         expect(() => readHostingConfig({ HOSTING_SIM_PORT: value })).toThrow(HostingConfigError);
       }

@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import type { Connect, Logger, Plugin } from 'vite';
-import type { DemoKey, RuntimeInfo } from '../lib/runtime-info.ts';
+import type { DemoKey } from '../lib/runtime-info.ts';
 import { announceHostingServer, warnIfExposed } from './hosting-announce.ts';
-import { readHostingConfig } from './hosting-config.ts';
+import { type HostingServer, readHostingConfig } from './hosting-config.ts';
 import type { HostingTarget } from './hosting-proxy.ts';
-import { configuredTarget, createPanelApi } from './panel-api.ts';
+import { configuredTarget, createPanelApi, type PanelApiServer, runtimeInfoFor } from './panel-api.ts';
 
 /** What the plugin needs of the built-in simulator (e2e/sim), handed in by vite.config.ts. */
 export interface BuiltInSimulator {
@@ -16,50 +16,68 @@ export interface BuiltInSimulator {
   banner: string;
 }
 
+type RunningSimulator = Awaited<ReturnType<BuiltInSimulator['start']>>;
+
 /**
  * The panel's server side for `vite` and `vite preview`: the same panel API as `npm start`
- * (src/server/panel-api.ts), forwarding to the hosting server or to the built-in simulator,
- * started here when HOSTING_SERVER is unset. Also tells the page its service path (at build time)
- * and whether it runs on the simulator (at run time, so a build deployed behind a real server
- * never shows the demo keys).
+ * (src/server/panel-api.ts), forwarding each configured server's prefix to that server, or to a
+ * built-in simulator of its own (HOSTING_SERVER unset, or `name=simulator` in HOSTING_SERVERS),
+ * started here. Also tells the page its service path (at build time) and its servers (at run
+ * time, so a build deployed behind a real server never shows the demo keys).
  */
 export function hostingPanel(builtIn: BuiltInSimulator): Plugin {
   const config = readHostingConfig();
-  const { server } = config;
-  let simulator: ReturnType<BuiltInSimulator['start']> | undefined;
+  const simulators = new Map<string, Promise<RunningSimulator>>();
 
-  const simulatorTarget = async (): Promise<HostingTarget> => {
-    simulator ??= builtIn.start({
-      port: config.simulatorPort,
-      servicePath: config.servicePath,
-      maxBodyBytes: config.limits.maxBodyBytes,
-      ...(config.simulatorControlToken ? { controlToken: config.simulatorControlToken } : {}),
-    });
+  const simulatorTarget = (server: HostingServer) => async (): Promise<HostingTarget> => {
+    let simulator = simulators.get(server.name);
+    if (!simulator) {
+      // Each simulator has its own state, port, certificate and (unless the tests set one) token.
+      simulator = builtIn.start({
+        port: server.simulatorPort,
+        servicePath: config.servicePath,
+        maxBodyBytes: config.limits.maxBodyBytes,
+        ...(config.simulatorControlToken ? { controlToken: config.simulatorControlToken } : {}),
+      });
+      simulators.set(server.name, simulator);
+    }
     const sim = await simulator;
     // Trust the simulator by pinning its fresh certificate, the way HOSTING_CA_FILE pins a real one.
     return { origin: new URL(sim.origin), ca: sim.cert, insecureTls: false };
   };
-  const target = server ? () => Promise.resolve(configuredTarget({ ...config, server })) : simulatorTarget;
-  const runtime: RuntimeInfo = server ? { simulator: false, demoKeys: [] } : { simulator: true, demoKeys: [...builtIn.demoKeys] };
+  const targets = new Map(config.servers.map((server) => {
+    const { origin } = server;
+    return [server.name, origin ? () => Promise.resolve(configuredTarget({ ...server, origin })) : simulatorTarget(server)] as const;
+  }));
+  const servers: PanelApiServer[] = [...targets].map(([name, target]) => ({ name, target }));
+  const runtime = runtimeInfoFor(config, builtIn.demoKeys);
+  const single = config.servers.length === 1;
 
   const attach = (middlewares: Connect.Server, httpServer: Server | null, logger: Logger, host: unknown) => {
-    if (server) {
-      announceHostingServer({ ...config, server }, logger);
-    } else {
-      void simulatorTarget().then((sim) => {
-        logger.info(`[simulator] built-in hosting API simulator at ${sim.origin.origin} (HOSTING_SERVER is unset)\n${builtIn.banner}`);
+    for (const server of config.servers) {
+      const { origin } = server;
+      if (origin) {
+        announceHostingServer(config, { ...server, origin }, logger);
+        continue;
+      }
+      void simulatorTarget(server)().then((sim) => {
+        const which = single ? '' : ` ${server.name}`;
+        const why = single ? 'HOSTING_SERVER is unset' : `HOSTING_SERVERS: ${server.name}=simulator`;
+        logger.info(`[simulator${which}] built-in hosting API simulator at ${sim.origin.origin} (${why})\n${builtIn.banner}`);
       });
     }
     warnIfExposed(logger, host);
     const api = createPanelApi({
       config,
-      target,
+      servers,
       runtime,
       log: (line) => { logger.info(`[proxy] ${line}`, { timestamp: true }); },
     });
     middlewares.use(api.handle);
     httpServer?.on('checkContinue', api.onCheckContinue);
-    httpServer?.on('close', () => { void simulator?.then((sim) => sim.close()); });
+    httpServer?.on('close', () => {
+      for (const simulator of simulators.values()) void simulator.then((sim) => sim.close());
+    });
   };
 
   return {

@@ -30,7 +30,19 @@ export interface HostingProxyOptions extends Partial<ProxyLimits> {
   /** Where to forward; resolved lazily because the built-in simulator starts asynchronously. */
   target: () => Promise<HostingTarget>;
   servicePath: string;
+  /**
+   * Where this server's API lives on the panel's origin (src/lib/hosting-servers.ts); forwarded
+   * to `/<servicePath>/api/v1` on the hosting server. Default: `/<servicePath>/api/v1` itself.
+   */
+  mountPath?: string;
+  /** Shared by the proxies of several servers, so that maxExchanges bounds them all together. */
+  exchanges?: ExchangeCount;
   log: (line: string) => void;
+}
+
+/** Exchanges with hosting servers open at once. */
+export interface ExchangeCount {
+  active: number;
 }
 
 type Next = (error?: unknown) => void;
@@ -44,13 +56,14 @@ const FORWARDED = new Set<string>(FORWARDED_METHODS);
  * in body size and in number.
  */
 export function createHostingProxy(options: HostingProxyOptions) {
-  const prefix = `/${options.servicePath}/api/v1`;
+  const upstreamPrefix = `/${options.servicePath}/api/v1`;
+  const prefix = options.mountPath ?? upstreamPrefix;
   const limits: ProxyLimits = {
     timeoutMs: options.timeoutMs ?? PROXY_DEFAULTS.timeoutMs,
     maxBodyBytes: options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes,
     maxExchanges: options.maxExchanges ?? PROXY_DEFAULTS.maxExchanges,
   };
-  let active = 0;
+  const exchanges = options.exchanges ?? { active: 0 };
 
   return function hostingProxy(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const rawUrl = req.url ?? '/';
@@ -64,16 +77,16 @@ export function createHostingProxy(options: HostingProxyOptions) {
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
       options.log(`${req.method ?? ''} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
     };
-    const refusal = refuse(req, rest, limits, active);
+    const refusal = refuse(req, rest, limits, exchanges.active);
     if (refusal) {
       whenOver(req, res, log);
       sendProxyError(res, refusal.code, refusal.headers);
       return;
     }
-    active += 1;
-    const endExchange = exchange(req, res, rawUrl, options.target, limits);
+    exchanges.active += 1;
+    const endExchange = exchange(req, res, upstreamPrefix + rest, options.target, limits);
     whenOver(req, res, () => {
-      active -= 1;
+      exchanges.active -= 1;
       endExchange();
       log();
     });
@@ -85,11 +98,12 @@ export function createHostingProxy(options: HostingProxyOptions) {
  * Answers `Expect: 100-continue` for the server the proxy is mounted on: a body the proxy would
  * refuse is refused before the client sends it, instead of being invited with "100 Continue".
  */
-export function expectContinueHandler(options: Pick<HostingProxyOptions, 'servicePath' | 'maxBodyBytes'>) {
-  const prefix = `/${options.servicePath}/api/v1`;
+export function expectContinueHandler(options: Pick<HostingProxyOptions, 'servicePath' | 'maxBodyBytes'> & { prefixes?: readonly string[] }) {
+  const prefixes = options.prefixes ?? [`/${options.servicePath}/api/v1`];
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
   return function onCheckContinue(this: http.Server, req: IncomingMessage, res: ServerResponse): void {
-    const tooLarge = (req.url ?? '').startsWith(prefix) && (declaredLength(req) ?? 0) > maxBodyBytes;
+    const url = req.url ?? '';
+    const tooLarge = prefixes.some((prefix) => url.startsWith(prefix)) && (declaredLength(req) ?? 0) > maxBodyBytes;
     if (!tooLarge) res.writeContinue();
     this.emit('request', req, res);
   };

@@ -11,7 +11,7 @@ describe('readProductionConfig', () => {
   it('defaults: 127.0.0.1:8080, text log, the given dist/', () => {
     const config = readProductionConfig(SERVER, '/srv/panel/dist');
     expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, logFormat: 'text', root: '/srv/panel/dist' });
-    expect(config.hosting.server.origin).toBe('https://panel.example.com:8443');
+    expect(config.hosting.servers.map(({ name, origin }) => [name, origin.origin])).toEqual([['default', 'https://panel.example.com:8443']]);
     expect(config.hosting.servicePath).toBe('liveconfig');
   });
 
@@ -27,5 +27,20 @@ describe('readProductionConfig', () => {
 
   it.each([['PORT', '-1'], ['PORT', '65536'], ['PORT', '80a'], ['PORT', '1e3'], ['LOG_FORMAT', 'pretty']])('refuses %s=%j', (name, value) => {
     expect(() => readProductionConfig({ ...SERVER, [name]: value }, '/d')).toThrow(new RegExp(`^${name} must be`));
+  });
+
+  it('takes HOSTING_SERVERS instead, every one a real server', () => {
+    const config = readProductionConfig({ HOSTING_SERVERS: 'prod=https://a.example:8443 test=https://b.example' }, '/d');
+    expect(config.hosting.servers.map(({ name, origin }) => [name, origin.origin])).toEqual([
+      ['prod', 'https://a.example:8443'],
+      ['test', 'https://b.example'],
+    ]);
+    expect(() => readProductionConfig({ HOSTING_SERVERS: 'prod=https://a.example test=simulator' }, '/d'))
+      .toThrow(/^HOSTING_SERVERS: test=simulator works with "npm run dev" and "npm run preview" only/);
+  });
+
+  it('refuses HOSTING_SERVER and HOSTING_SERVERS together, naming both', () => {
+    expect(() => readProductionConfig({ ...SERVER, HOSTING_SERVERS: 'prod=https://a.example' }, '/d'))
+      .toThrow(/^HOSTING_SERVER and HOSTING_SERVERS are both set/);
   });
 });

@@ -1,11 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
-import { type HostingConfig, HostingConfigError, readHostingConfig } from './hosting-config.ts';
+import { type HostingConfig, HostingConfigError, type HostingServer, readHostingConfig } from './hosting-config.ts';
 import { LOG_FORMATS, type LogFormat } from './server-log.ts';
 
-/** What `npm start` needs: the hosting server (required here) and where and how to serve. */
+/** A hosting server of `npm start`: always a real one. */
+export type RealHostingServer = HostingServer & { origin: URL };
+
+/** What `npm start` needs: the hosting servers (required here) and where and how to serve. */
 export interface ProductionConfig {
-  hosting: HostingConfig & { server: URL };
+  hosting: Omit<HostingConfig, 'servers'> & { servers: RealHostingServer[] };
   host: string;
   port: number;
   logFormat: LogFormat;
@@ -20,16 +23,24 @@ export class ProductionConfigError extends Error {
 
 export const NO_HOSTING_SERVER =
   'HOSTING_SERVER is not set: npm start serves the panel in front of a real hosting server ' +
-  '(e.g. HOSTING_SERVER=https://panel.example.com:8443 npm start). ' +
+  '(e.g. HOSTING_SERVER=https://panel.example.com:8443 npm start, or several: ' +
+  'HOSTING_SERVERS="prod=https://a.example:8443 test=https://b.example:8443"). ' +
   'To try the panel on the built-in simulator, run "npm run dev" instead.';
 
 /** README, "Running it for real": HOST, PORT, LOG_FORMAT, PANEL_ROOT and the HOSTING_* variables. */
 export function readProductionConfig(env: NodeJS.ProcessEnv, defaultRoot: string): ProductionConfig {
-  if (!env.HOSTING_SERVER?.trim()) throw new ProductionConfigError(NO_HOSTING_SERVER);
+  if (!env.HOSTING_SERVER?.trim() && !env.HOSTING_SERVERS?.trim()) throw new ProductionConfigError(NO_HOSTING_SERVER);
   const hosting = hostingConfig(env);
-  if (!hosting.server) throw new ProductionConfigError(NO_HOSTING_SERVER);
+  const servers: RealHostingServer[] = [];
+  for (const server of hosting.servers) {
+    const { origin } = server;
+    if (!origin) {
+      throw new ProductionConfigError(`HOSTING_SERVERS: ${server.name}=simulator works with "npm run dev" and "npm run preview" only; npm start needs a real hosting server`);
+    }
+    servers.push({ ...server, origin });
+  }
   return {
-    hosting: { ...hosting, server: hosting.server },
+    hosting: { ...hosting, servers },
     host: env.HOST?.trim() || '127.0.0.1',
     port: port(env.PORT),
     logFormat: logFormat(env.LOG_FORMAT),
@@ -43,13 +54,12 @@ function hostingConfig(env: NodeJS.ProcessEnv): HostingConfig {
     config = readHostingConfig(env);
   } catch (error) {
     if (error instanceof HostingConfigError) throw new ProductionConfigError(error.message);
-    const file = env.HOSTING_CA_FILE?.trim();
-    const code = (error as { code?: unknown } | null)?.code;
-    if (file && typeof code === 'string') throw new ProductionConfigError(`HOSTING_CA_FILE cannot be read: ${file} (${code})`);
     throw error;
   }
-  if (config.ca !== undefined && !holdsCertificates(config.ca)) {
-    throw new ProductionConfigError(`HOSTING_CA_FILE holds no valid PEM certificate: ${env.HOSTING_CA_FILE?.trim() ?? ''}`);
+  for (const { ca, variables } of config.servers) {
+    if (ca !== undefined && !holdsCertificates(ca)) {
+      throw new ProductionConfigError(`${variables.caFile} holds no valid PEM certificate: ${env[variables.caFile]?.trim() ?? ''}`);
+    }
   }
   return config;
 }

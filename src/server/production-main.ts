@@ -31,7 +31,7 @@ const files = await openStaticRoot(config.root).catch((error: unknown) => {
 });
 
 const log = createServerLog(config.logFormat);
-announceHostingServer(config.hosting, log);
+for (const server of config.hosting.servers) announceHostingServer(config.hosting, server, log);
 warnIfExposed(log, config.host);
 
 const server = createProductionServer({ hosting: config.hosting, files, log });

@@ -46,8 +46,31 @@ describe('the panel endpoints', () => {
     const answer = await send(port, '/__panel/runtime.json');
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(answer.text)).toEqual({ simulator: false, demoKeys: [] });
+    expect(JSON.parse(answer.text)).toEqual({
+      simulator: false,
+      demoKeys: [],
+      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: false, demoKeys: [] }],
+    });
     expect((await send(port, '/__panel/runtime.json', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('HOSTING_SERVERS: each prefix to its own server, runtime.json with names only', async () => {
+    const prod = await recordingUpstream(created);
+    const test = await recordingUpstream(created);
+    const { port } = await startProductionServer(root, { HOSTING_SERVERS: `prod=${prod.origin.origin} test=${test.origin.origin}` });
+    const post = (path: string, key: string) => send(port, path, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: BODY });
+
+    expect((await post(`/servers/test${API}`, 'test-key')).status).toBe(201);
+    expect((await post(`/servers/prod${API}`, 'prod-key')).status).toBe(201);
+    const unknown = await post(`/servers/stage${API}`, 'stage-key');
+    expect([unknown.status, unknown.headers[MARK]]).toEqual([400, '1']);
+    expect((await post(API, 'old-key')).status).toBe(400);
+    expect(prod.received.map((r) => [r.url, r.headers.authorization])).toEqual([[API, 'Bearer prod-key']]);
+    expect(test.received.map((r) => [r.url, r.headers.authorization])).toEqual([[API, 'Bearer test-key']]);
+
+    const runtime = await send(port, '/__panel/runtime.json');
+    expect(JSON.parse(runtime.text)).toMatchObject({ servers: [{ name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' }, { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' }] });
+    expect(runtime.text).not.toMatch(/127\.0\.0\.1|http/);
   });
 });
 

@@ -1,8 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerClientError, lacksHost, refuseExpectation, refuseMissingHost } from './client-errors.ts';
-import type { HostingConfig } from './hosting-config.ts';
-import { configuredTarget, createPanelApi } from './panel-api.ts';
+import { configuredTarget, createPanelApi, runtimeInfoFor } from './panel-api.ts';
 import { boundPipelining } from './pipelining.ts';
+import type { ProductionConfig } from './production-config.ts';
 import { logRequest } from './request-log.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import type { ServerLog } from './server-log.ts';
@@ -45,7 +45,7 @@ export interface ServerLimits {
 }
 
 export interface ProductionServerOptions {
-  hosting: HostingConfig & { server: URL };
+  hosting: ProductionConfig['hosting'];
   /** The built page (openStaticRoot). */
   files: FindStaticFile;
   log: ServerLog;
@@ -61,8 +61,8 @@ export function createProductionServer({ hosting, files, log, limits: given }: P
   const limits = { ...SERVER_LIMITS, ...given };
   const api = createPanelApi({
     config: hosting,
-    target: () => Promise.resolve(configuredTarget(hosting)),
-    runtime: { simulator: false, demoKeys: [] },
+    servers: hosting.servers.map((server) => ({ name: server.name, target: () => Promise.resolve(configuredTarget(server)) })),
+    runtime: runtimeInfoFor(hosting),
   });
   const serveStatic = createStaticFiles(files);
   const admit = boundPipelining(limits.maxPipelinedRequests);

@@ -24,7 +24,7 @@ beforeEach(() => {
   // variables a test sets may be in effect.
   for (const name of [
     'HOSTING_SERVER', 'HOSTING_SERVICE_PATH', 'HOSTING_CA_FILE', 'HOSTING_INSECURE_TLS', 'HOSTING_SIM_PORT',
-    'HOSTING_SIM_CONTROL_TOKEN', 'HOSTING_MAX_BODY_BYTES', 'HOSTING_MAX_EXCHANGES',
+    'HOSTING_SIM_CONTROL_TOKEN', 'HOSTING_MAX_BODY_BYTES', 'HOSTING_MAX_EXCHANGES', 'HOSTING_SERVERS',
   ]) {
     vi.stubEnv(name, undefined);
   }
@@ -126,7 +126,12 @@ describe('vite dev server with vite.config.ts', () => {
 
     // With a real server configured, the page is told it is not on the simulator.
     const runtime = await send(port, '/__panel/runtime.json');
-    expect(JSON.parse(runtime.text)).toEqual({ simulator: false, demoKeys: [] });
+    expect(JSON.parse(runtime.text)).toEqual({
+      simulator: false,
+      demoKeys: [],
+      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: false, demoKeys: [] }],
+    });
+    expect(runtime.text).not.toContain(String(upstream.port));
   });
 
   it('answers 502 problem JSON with a code when HOSTING_SERVER points at a closed port', async () => {
@@ -236,8 +241,41 @@ describe('what the dev server says and serves', () => {
     const port = await startVite(logger);
 
     const runtime = await send(port, '/__panel/runtime.json');
-    expect(JSON.parse(runtime.text)).toEqual({ simulator: true, demoKeys: DEMO_KEY_GRANTS });
+    expect(JSON.parse(runtime.text)).toEqual({
+      simulator: true,
+      demoKeys: DEMO_KEY_GRANTS,
+      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS }],
+    });
     await vi.waitFor(() => { expect(lines.join('\n')).toContain('[simulator]'); });
     expect(lines.join('\n')).not.toContain('control-token-that-must-stay-secret');
   });
+
+  it('HOSTING_SERVERS="prod=simulator test=simulator": two simulators, each with its own state, at its own prefix', async () => {
+    vi.stubEnv('HOSTING_SERVERS', 'prod=simulator test=simulator');
+    const { logger, lines } = quietLogger();
+    const port = await startVite(logger);
+    const add = (server: string) => send(port, `/servers/${server}/liveconfig/api/v1/customers/c0002/domains`, {
+      method: 'POST', headers: { Authorization: 'Bearer demo-admin-key', 'Content-Type': 'application/json' }, body: BODY,
+    });
+
+    expect((await add('prod')).status).toBe(201);
+    expect((await add('prod')).status).toBe(409);
+    // The same domain is new to the other simulator: its state is its own.
+    expect((await add('test')).status).toBe(201);
+    expect((await send(port, DOMAINS, { method: 'POST', body: BODY })).status).toBe(400);
+
+    const runtime = await send(port, '/__panel/runtime.json');
+    expect(JSON.parse(runtime.text)).toEqual({
+      simulator: true,
+      demoKeys: DEMO_KEY_GRANTS,
+      servers: [
+        { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS },
+        { name: 'test', apiBase: '/servers/test/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS },
+      ],
+    });
+    await vi.waitFor(() => { expect(lines.join('\n')).toContain('[simulator test]'); });
+    const origins = lines.join('\n').match(/\[simulator (?:prod|test)\] built-in hosting API simulator at (\S+)/g) ?? [];
+    expect(new Set(origins.map((line) => line.split(' at ')[1])).size).toBe(2);
+  });
 });
+

@@ -1,13 +1,16 @@
-import { NO_RUNTIME_INFO, RUNTIME_INFO_PATH, type RuntimeInfo, runtimeInfoSchema } from '../../lib/runtime-info.ts';
+import { API_BASE_PATH } from '../../lib/api-client.ts';
+import { noRuntimeInfo, readRuntimeInfo, RUNTIME_INFO_PATH, type RuntimeInfo } from '../../lib/runtime-info.ts';
 
-/** How the panel runs (simulator or not, its demo keys). Anything unexpected means "no simulator". */
+/**
+ * How the panel runs (its servers, simulator or not, demo keys). Anything unexpected means "one
+ * server, `default`, no simulator".
+ */
 export async function fetchRuntimeInfo(signal?: AbortSignal): Promise<RuntimeInfo> {
   try {
     const response = await fetch(RUNTIME_INFO_PATH, { credentials: 'omit', cache: 'no-store', ...(signal ? { signal } : {}) });
-    if (!response.ok) return NO_RUNTIME_INFO;
-    const parsed = runtimeInfoSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : NO_RUNTIME_INFO;
+    if (!response.ok) return noRuntimeInfo(API_BASE_PATH);
+    return readRuntimeInfo(await response.json(), API_BASE_PATH);
   } catch {
-    return NO_RUNTIME_INFO;
+    return noRuntimeInfo(API_BASE_PATH);
   }
 }
