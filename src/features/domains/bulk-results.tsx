@@ -26,7 +26,8 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
   const rows = useMemo(() => reportRows(checked.rows, runRows, run?.runIndexOf ?? []), [checked.rows, runRows, run?.runIndexOf]);
   const shown = useMemo(() => (show === 'all' ? rows : rows.filter((row) => reportStatus(row) === show)), [rows, show]);
   const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
-  const ended = snapshot?.status === 'done' || snapshot?.status === 'cancelled';
+  // Retries are offered once nothing of the run is under way any more (after Cancel, requests still out finish first).
+  const ended = (snapshot?.status === 'done' || snapshot?.status === 'cancelled') && snapshot.counts.sending === 0 && snapshot.counts.checking === 0;
   const retryable = (snapshot?.counts.failed ?? 0) + (snapshot?.counts.skipped ?? 0);
   const unknown = snapshot?.counts.unknown ?? 0;
 

@@ -23,3 +23,19 @@ describe('readFreshList', () => {
     expect(queryClient.getQueryData(domainQueries.list('c0002').queryKey)).toEqual([{ domain: 'added-meanwhile.example' }]);
   });
 });
+
+describe('readFreshList, for settling outcomes', () => {
+  it('hands on the names as the panel sends them, whatever form the server lists them in', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fresh = readFreshList(queryClient, 'c0001');
+    await vi.waitFor(() => { expect(reads.length).toBeGreaterThan(2); });
+    reads.at(-1)?.resolve([{ domain: 'bücher.example', account: 'web1' }, { domain: 'Example.ORG.' }, { domain: 'xn--bcher-kva.test' }]);
+    await expect(fresh).resolves.toEqual([
+      { domain: 'xn--bcher-kva.example', account: 'web1' }, { domain: 'example.org' }, { domain: 'xn--bcher-kva.test' },
+    ]);
+    // What the Domains screen shows stays as the server wrote it.
+    expect(queryClient.getQueryData(domainQueries.list('c0001').queryKey)).toEqual([
+      { domain: 'bücher.example', account: 'web1' }, { domain: 'Example.ORG.' }, { domain: 'xn--bcher-kva.test' },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { addDomain, listDomains } from './api.ts';
+import { loadDomainName } from './domain-name-loader.ts';
 import type { DomainRequest, ListedDomain } from './schemas.ts';
 
 export const domainQueries = {
@@ -41,5 +42,19 @@ export async function readFreshList(
 ): Promise<ListedDomain[]> {
   const options = domainQueries.list(customerId);
   await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
-  return queryClient.query({ ...options, staleTime: 0, networkMode: 'always', ...(retry && { retry }) });
+  const domains = await queryClient.query({ ...options, staleTime: 0, networkMode: 'always', ...(retry && { retry }) });
+  return asciiNames(domains);
+}
+
+/**
+ * The list's names in the form the panel sends (`bücher.example` → `xn--bcher-kva.example`,
+ * `Example.ORG.` → `example.org`), so that a server listing Unicode names still settles an
+ * unknown outcome right. Without the normaliser (its chunk failed to load): lower case only.
+ */
+async function asciiNames(domains: readonly ListedDomain[]): Promise<ListedDomain[]> {
+  const normalizer = await loadDomainName().catch(() => undefined);
+  return domains.map((record) => {
+    const result = normalizer?.normalizeDomain(record.domain);
+    return { ...record, domain: result?.ok ? result.ascii : record.domain.toLowerCase().replace(/\.$/, '') };
+  });
 }
