@@ -104,8 +104,8 @@ export function createActivityLog(storage: Storage_ | undefined) {
       store.set({ entries: [], dropped: 0 });
       persist();
     },
-    /** Writes what is pending now (the page is being hidden or closed). */
-    flush: persist,
+    /** Writes what is pending now, if anything is (the page is being hidden or closed). */
+    flush: () => { if (timer !== undefined) persist(); },
   };
 }
 
