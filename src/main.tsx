@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadFirstScreen } from './app/screens.ts';
 import { loadMessages } from './lib/i18n/i18n.ts';
+import { loadRuntimeInfo } from './lib/runtime-load.ts';
 import { settingsStore } from './lib/settings-store.ts';
 import './app/app.css';
 
@@ -22,4 +23,7 @@ const render = () => {
   );
 };
 preloadFirstScreen();
+// The hosting servers come beside the first paint, never before it: until they do (or if the
+// ask fails), the panel has one server, `default`.
+void loadRuntimeInfo();
 loadMessages(language).then(render, render);

@@ -5,7 +5,7 @@ export const runtimeQueries = {
   info: () =>
     queryOptions({
       queryKey: ['runtime-info'] as const,
-      queryFn: ({ signal }) => fetchRuntimeInfo(signal),
+      queryFn: fetchRuntimeInfo,
       staleTime: Infinity,
       retry: false,
     }),
