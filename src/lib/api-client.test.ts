@@ -400,3 +400,70 @@ describe('the activity log of the client', () => {
     expect(log.store.get().entries.map((entry) => [entry.method, entry.outcome])).toEqual([['GET', 'read']]);
   });
 });
+
+describe('createApiClient with several servers', () => {
+  const PROD = { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' };
+  const TEST = { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' };
+  const KEYS: Record<string, Settings> = {
+    prod: { apiKey: 'prod-key', customerId: 'c0001', language: 'en' },
+    test: { apiKey: 'test-key', customerId: 'c0002', language: 'de' },
+  };
+
+  function twoServers() {
+    let current = PROD;
+    const spy = vi.fn<typeof fetch>(json({ id: 1 }, 201));
+    const log = createActivityLog(undefined);
+    const client = createApiClient({
+      basePath: BASE,
+      getSettings: (server) => KEYS[server] ?? { apiKey: '', customerId: '', language: 'en' },
+      servers: { current: () => current, find: (name) => [PROD, TEST].find((server) => server.name === name) },
+      fetch: spy, activity: log,
+    });
+    return { spy, log, client, select: (server: typeof PROD) => { current = server; } };
+  }
+
+  const sent = (spy: ReturnType<typeof twoServers>['spy'], call: number) => {
+    const [url, init] = spy.mock.calls[call] ?? [];
+    return { url, auth: (init?.headers as Record<string, string> | undefined)?.Authorization, language: (init?.headers as Record<string, string> | undefined)?.['Accept-Language'] };
+  };
+
+  it('an unbound request goes to the current server with that server\'s key and language', async () => {
+    const { spy, client, select } = twoServers();
+    await client(post());
+    select(TEST);
+    await client(post());
+    expect(sent(spy, 0)).toEqual({ url: `${PROD.apiBase}/customers/c0002/domains`, auth: 'Bearer prod-key', language: 'en' });
+    expect(sent(spy, 1)).toEqual({ url: `${TEST.apiBase}/customers/c0002/domains`, auth: 'Bearer test-key', language: 'de' });
+  });
+
+  it('a bound request goes to its server with its key, whichever is current', async () => {
+    const { spy, client, select } = twoServers();
+    select(TEST);
+    await client({ ...post(), server: 'prod' });
+    expect(sent(spy, 0)).toEqual({ url: `${PROD.apiBase}/customers/c0002/domains`, auth: 'Bearer prod-key', language: 'en' });
+  });
+
+  it('a switch while a request is out changes nothing about it', async () => {
+    const { spy, client, select } = twoServers();
+    const pending = client(post());
+    select(TEST);
+    await pending;
+    expect(sent(spy, 0).auth).toBe('Bearer prod-key');
+  });
+
+  it('a request bound to a server that is not configured is not sent at all', async () => {
+    const { spy, client, log } = twoServers();
+    await expect(client({ ...post(), server: 'elsewhere' })).rejects.toThrow(TypeError);
+    expect(spy).not.toHaveBeenCalled();
+    expect(log.store.get().entries).toEqual([]);
+  });
+
+  it('records the server each request went to', async () => {
+    const { client, log, select } = twoServers();
+    await client(post());
+    select(TEST);
+    await client(post());
+    await client({ ...post(), server: 'prod' });
+    expect(log.store.get().entries.map(({ server }) => server)).toEqual(['prod', 'test', 'prod']);
+  });
+});

@@ -5,6 +5,8 @@ import { authHeaders, isSendableApiKey } from './auth.ts';
 import { isJsonContentType } from './error-body.ts';
 import { isPathSegment } from './path-segment.ts';
 import { toApiError } from './response-error.ts';
+import { DEFAULT_SERVER_NAME } from './hosting-servers.ts';
+import { DEFAULT_API_BASE, type PanelServer, serverStore } from './server-store.ts';
 import { type Settings, settingsStore } from './settings-store.ts';
 
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
@@ -18,6 +20,11 @@ export interface ApiRequest<T> {
   /** Parses a 2xx body; an empty 2xx body parses `undefined`. */
   schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
+  /**
+   * The hosting server the request is bound to (a bulk run, an add in flight): its API prefix
+   * and its key, whatever is selected meanwhile. Without it, the server current when it is sent.
+   */
+  server?: string;
   /** Told the status of a 2xx answer before it is parsed (failures carry it in the ApiError). */
   onSuccessStatus?: (status: number) => void;
   /** For the activity log: the domain concerned; `onRecorded` learns the entry's id. */
@@ -25,13 +32,17 @@ export interface ApiRequest<T> {
 }
 
 export interface ApiClientOptions {
+  /** The API prefix when no `servers` are given (one server). */
   basePath: string;
-  getSettings: () => Settings;
+  /** The settings (key, language) of the server a request goes to. */
+  getSettings: (server: string) => Settings;
+  /** The configured servers: where a request goes, bound or not. */
+  servers?: { current: () => PanelServer; find: (name: string) => PanelServer | undefined };
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Where every request sent is recorded (never its headers); none in most unit tests. */
   activity?: Pick<ActivityLog, 'start' | 'finish'>;
-  /** The name of the hosting server requests go to, for the activity log. */
+  /** With no `servers`: the name of the hosting server requests go to, for the activity log. */
   serverName?: () => string;
   now?: () => number;
 }
@@ -45,11 +56,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!request.path.every(isPathSegment)) {
       throw new TypeError('API path segment outside the allowlist');
     }
-    const settings = options.getSettings();
+    // Resolved once, as the request is made: nothing selected later can redirect it.
+    const server = resolveServer(request.server);
+    const settings = options.getSettings(server.name);
     // A key from before the settings check (or edited storage) must fail here, knowingly
     // unsent, not inside fetch() where it would look like a request that may have gone out.
     if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
-    const built = buildRequest(options.basePath, request, settings);
+    const built = buildRequest(server.apiBase, request, settings);
 
     // A plain timer rather than AbortSignal.timeout(): it pauses with the page's clock, so the
     // timeout path can be driven in tests without waiting 30 real seconds.
@@ -60,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const now = options.now ?? Date.now;
     const startedAt = now();
     const recorded = options.activity?.start({
-      at: startedAt, server: options.serverName?.() ?? 'default', method: request.method,
+      at: startedAt, server: server.name, method: request.method,
       path: `/${request.path.join('/')}`, ...(request.activity?.domain !== undefined && { domain: request.activity.domain }),
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
@@ -77,6 +90,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
     }
   };
+
+  function resolveServer(name: string | undefined): PanelServer {
+    const { servers } = options;
+    if (!servers) return { name: name ?? options.serverName?.() ?? DEFAULT_SERVER_NAME, apiBase: options.basePath };
+    const server = name === undefined ? servers.current() : servers.find(name);
+    // A request bound to a server the page does not know must go nowhere, least of all elsewhere.
+    if (!server) throw new TypeError('Unknown hosting server');
+    return server;
+  }
 
   async function send<T>(request: ApiRequest<T>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal): Promise<{ data: T; status: number }> {
     const doFetch = options.fetch ?? globalThis.fetch;
@@ -146,7 +168,7 @@ function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<
   return parsed.data;
 }
 
-export const API_BASE_PATH = `/${__HOSTING_SERVICE_PATH__}/api/v1`;
+export const API_BASE_PATH = DEFAULT_API_BASE;
 
 /** A request exactly as the client hands it to fetch(): the one builder of URL, headers and body. */
 export interface BuiltRequest {
@@ -181,6 +203,7 @@ export function buildRequest(
 
 export const apiRequest: ApiClient = createApiClient({
   basePath: API_BASE_PATH,
-  getSettings: settingsStore.get,
+  getSettings: settingsStore.getFor,
+  servers: { current: () => serverStore.get().current, find: serverStore.find },
   activity: activityLog,
 });
