@@ -4,6 +4,7 @@ import { LANGUAGES } from '../lib/settings-store.ts';
 import { ScreenFrame } from '../lib/ui/screen-frame.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { SCREEN_CONTENT } from './screens.ts';
+import { ServerSwitcher } from './server-switcher.tsx';
 import { ROUTE_HREF, ROUTES, type Route, useHashRoute } from './use-hash-route.ts';
 import { prefetchWhenIdle } from './when-idle.ts';
 
@@ -68,6 +69,7 @@ export function App() {
             <a key={to} href={ROUTE_HREF[to]} aria-current={route === to ? 'page' : undefined}>{t(SCREENS[to].nav)}</a>
           ))}
         </nav>
+        <ServerSwitcher />
       </header>
       <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'activity' || undefined}>
         <ErrorBoundary message={t('app.crashed')}>

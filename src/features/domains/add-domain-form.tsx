@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../lib/api-error.ts';
 import { translateMessage, useT } from '../../lib/i18n/i18n.ts';
+import { serverStore } from '../../lib/server-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -73,7 +74,8 @@ export function AddDomainForm() {
   const suggestions = useAccountSuggestions(values.customerId.trim());
 
   const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
-    const attempt: Attempt = { customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
+    // Bound to the server current now: the add (and a check of its outcome) finishes there.
+    const attempt: Attempt = { server: serverStore.get().current.name, customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
     submit(attempt, confirmed);
   };
   return (

@@ -4,28 +4,30 @@ import { addDomainResponseSchema, type DomainRequest, domainListSchema } from '.
 export const customerDomainsPath = (customerId: string) => ['customers', customerId, 'domains'] as const;
 
 /**
- * The documented add, with the answer's status (201, 200, 204) for reports. `onRecorded` learns
+ * The documented add on hosting server `server` (bound: its prefix and its key, whatever is
+ * selected meanwhile), with the answer's status (201, 200, 204) for reports. `onRecorded` learns
  * the request's activity-log id, so a later check of its outcome can be linked to it.
  */
-export async function addDomain(customerId: string, body: DomainRequest, onRecorded?: (activityId: string) => void) {
+export async function addDomain(server: string, customerId: string, body: DomainRequest, onRecorded?: (activityId: string) => void) {
   let status = 0;
   const record = await apiRequest({
-    method: 'POST', path: customerDomainsPath(customerId), body, schema: addDomainResponseSchema,
+    method: 'POST', server, path: customerDomainsPath(customerId), body, schema: addDomainResponseSchema,
     onSuccessStatus: (received) => { status = received; },
     activity: { domain: body.domain, ...(onRecorded && { onRecorded }) },
   });
   return { status, record };
 }
 
-// The activity-log id of the latest read of each customer's list: a check that settles unknown
-// outcomes links its verdicts to the read that found them.
+// The activity-log id of the latest read of each server's customer's list: a check that settles
+// unknown outcomes links its verdicts to the read that found them.
 const latestListRead = new Map<string, string>();
-export const latestListReadId = (customerId: string) => latestListRead.get(customerId);
+const listKey = (server: string, customerId: string) => `${server}\n${customerId}`;
+export const latestListReadId = (server: string, customerId: string) => latestListRead.get(listKey(server, customerId));
 
 /** Not documented (README, "The hosting API"): the simulator offers it, a real server may not (404/405). */
-export function listDomains(customerId: string, signal?: AbortSignal) {
+export function listDomains(server: string, customerId: string, signal?: AbortSignal) {
   return apiRequest({
-    method: 'GET', path: customerDomainsPath(customerId), schema: domainListSchema, ...(signal ? { signal } : {}),
-    activity: { onRecorded: (id) => { latestListRead.set(customerId, id); } },
+    method: 'GET', server, path: customerDomainsPath(customerId), schema: domainListSchema, ...(signal ? { signal } : {}),
+    activity: { onRecorded: (id) => { latestListRead.set(listKey(server, customerId), id); } },
   });
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { activityLog } from '../../lib/activity-log.ts';
 import { useExternalStore } from '../../lib/external-store.ts';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
+import { hasSeveralServers, useServers } from '../../lib/server-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { addDomain, latestListReadId } from './api.ts';
@@ -31,7 +32,10 @@ export function BulkAdd() {
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
   );
-  const readList = (customerId: string) => readFreshList(queryClient, customerId);
+  const servers = useServers();
+  const server = servers.current.name;
+  // Every request of a check or a run is bound to its server: a switch meanwhile changes nothing.
+  const readListOn = (bound: string) => (customerId: string) => readFreshList(queryClient, bound, customerId);
 
   // Closing or reloading the tab would end the run with rows unsent: the browser asks first.
   useEffect(() => {
@@ -43,26 +47,28 @@ export function BulkAdd() {
 
   // The customer's list (Domains screen, the form's suggestions) shows what the run added.
   const customerId = session.checked?.defaults.customerId;
+  const runServer = session.run?.server;
   useEffect(() => {
-    if (status === 'running' || !customerId) return;
-    void queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId.trim()).queryKey });
-  }, [status, customerId, queryClient]);
+    if (status === 'running' || !customerId || !runServer) return;
+    void queryClient.invalidateQueries({ queryKey: domainQueries.list(runServer, customerId.trim()).queryKey });
+  }, [status, customerId, runServer, queryClient]);
 
   const start = () => {
     // Each row's latest POST, by its attempt, so a check of its outcome links to it in Activity.
     const posted = new WeakMap<object, string>();
+    const bound = server;
     startBulk(defaults, {
-      send: (attempt) => addDomain(attempt.customerId, attempt.body, (id) => { posted.set(attempt, id); }),
-      readList,
+      send: (attempt) => addDomain(bound, attempt.customerId, attempt.body, (id) => { posted.set(attempt, id); }),
+      readList: readListOn(bound),
       onChecked: (attempt, added) => {
-        const check = latestListReadId(attempt.customerId);
+        const check = latestListReadId(bound, attempt.customerId);
         const resolves = posted.get(attempt);
         if (check && resolves) activityLog.addCheck(check, { resolves, domain: attempt.body.domain, added });
       },
       now: () => Date.now(),
       setTimer: (run, ms) => setTimeout(run, ms),
       clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },
-    });
+    }, bound);
   };
   // Rows the check found in the list and the run leaves out count as already present too.
   const presentNotSent = useMemo(
@@ -78,7 +84,7 @@ export function BulkAdd() {
       <BulkSource text={session.text} disabled={active} error={inputError} onText={(text) => { editBulkInput({ text }); }} />
       <div className="actions">
         <button type="button" className="secondary" aria-disabled={active || session.checking}
-          onClick={() => { if (!active) void checkBulkInput(defaults, readList); }}>{t('bulk.check')}</button>
+          onClick={() => { if (!active) void checkBulkInput(defaults, readListOn(server), server); }}>{t('bulk.check')}</button>
         {session.checking && <span className="pending">{t('bulk.checking')}</span>}
       </div>
       {session.checked && <BulkCheckSummary checked={session.checked} current={session.checked.text === session.text} />}
@@ -96,11 +102,12 @@ export function BulkAdd() {
                 }
               }} />
           </Field>
-          <button type="button" aria-disabled={!concurrencyValid || !canStart(session, defaults)}
+          <button type="button" aria-disabled={!concurrencyValid || !canStart(session, defaults, server)}
             onClick={() => { if (concurrencyValid) start(); }}>{t('bulk.start')}</button>
         </div>
       )}
-      {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent} />}
+      {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent}
+        server={hasSeveralServers(servers) ? session.run.server : undefined} />}
       {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)}
         checking={session.checking} />}
     </div>

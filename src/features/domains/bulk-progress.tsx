@@ -7,10 +7,12 @@ interface Props {
   run: BulkRun;
   /** Rows the check found in the domain list and the run leaves out: already present too. */
   presentNotSent: number;
+  /** The server the run is bound to, named when several are configured. */
+  server?: string | undefined;
 }
 
 /** Where the run stands: a progress bar, the counts and the time left, and its controls. */
-export function BulkProgress({ run, presentNotSent }: Props) {
+export function BulkProgress({ run, presentNotSent, server }: Props) {
   const { t, time, duration } = useLocalized();
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const { counts, status, stopReason } = snapshot;
@@ -34,6 +36,7 @@ export function BulkProgress({ run, presentNotSent }: Props) {
         {status === 'cancelled' && t('bulk.run.cancelled')}
         {status === 'paused' && !stopReason && t('bulk.run.paused')}
         {status === 'running' && (left === undefined ? t('bulk.run.estimating') : t('bulk.run.left', { left: duration(left) }))}
+        {server !== undefined && ` ${t('server.named', { server })}`}
       </p>
       {throttled && <p className="bulk-throttle">{t('bulk.run.throttled', { until: time(snapshot.throttleUntil) })}</p>}
       {stopReason && (

@@ -92,4 +92,17 @@ describe('the bulk session', () => {
     release();
     await settled(run);
   });
+
+  it('starts only on the server whose list was checked, and the run stays bound to it', async () => {
+    const { deps } = server('none');
+    bulkSession.set((s) => ({ ...s, text: 'a.example', defaults: DEFAULTS, customerEdited: true }));
+    await checkBulkInput(DEFAULTS, deps.readList, 'prod');
+    expect(canStart(bulkSession.get(), DEFAULTS, 'test')).toBe(false);
+    expect(startBulk(DEFAULTS, deps, 'test')).toBeUndefined();
+    expect(canStart(bulkSession.get(), DEFAULTS, 'prod')).toBe(true);
+    const run = startBulk(DEFAULTS, deps, 'prod');
+    if (!run) throw new Error('not started');
+    expect(bulkSession.get().run?.server).toBe('prod');
+    await settled(run);
+  });
 });

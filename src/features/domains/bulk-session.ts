@@ -1,4 +1,5 @@
 import { createExternalStore } from '../../lib/external-store.ts';
+import { DEFAULT_SERVER_NAME } from '../../lib/hosting-servers.ts';
 import { IDENTIFIER } from '../../lib/identifier.ts';
 import type { BulkDefaults } from './bulk-cells.ts';
 import { checkBulkRows, type CheckedRow, rowsToSend } from './bulk-check.ts';
@@ -20,6 +21,8 @@ export interface CheckedBatch {
   defaults: BulkDefaults;
   /** A batch is run once: sending it again needs a new check (which finds what was added). */
   started: boolean;
+  /** The hosting server whose list was checked: the run goes there, and only from there. */
+  server: string;
 }
 
 export interface BulkSession {
@@ -34,7 +37,7 @@ export interface BulkSession {
   inputError: BulkMessage | undefined;
   checked: CheckedBatch | undefined;
   /** The current (or last) run; `runIndexOf[i]` is checked row i's row in the run, if it is in it. */
-  run: { engine: BulkRun; runIndexOf: readonly (number | undefined)[] } | undefined;
+  run: { engine: BulkRun; runIndexOf: readonly (number | undefined)[]; server: string } | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -62,10 +65,13 @@ export function editBulkInput(changes: Partial<Pick<BulkSession, 'text' | 'defau
   bulkSession.set((session) => (isRunActive(session) ? session : { ...session, ...changes, inputError: undefined }));
 }
 
-/** Whether Start may send the checked batch: checked as it stands now, and not run yet. */
-export function canStart(session: BulkSession, defaults: BulkDefaults): boolean {
+/**
+ * Whether Start may send the checked batch: checked as it stands now, on the server selected
+ * now, and not run yet.
+ */
+export function canStart(session: BulkSession, defaults: BulkDefaults, server: string = DEFAULT_SERVER_NAME): boolean {
   const { checked } = session;
-  return Boolean(checked && !checked.started && !session.checking && !isRunActive(session) &&
+  return Boolean(checked && !checked.started && !session.checking && !isRunActive(session) && checked.server === server &&
     checked.text === session.text && sameDefaults(checked.defaults, defaults) &&
     rowsToSend(checked.rows, { includePresent: session.includePresent }).length > 0);
 }
@@ -74,7 +80,11 @@ const sameDefaults = (a: BulkDefaults, b: BulkDefaults) =>
   (Object.keys(a) as (keyof BulkDefaults)[]).every((key) => a[key] === b[key]);
 
 /** Reads the input, the customer's list (once) and checks every row; sends nothing. */
-export async function checkBulkInput(defaults: BulkDefaults, readList: (customerId: string) => Promise<readonly ListedDomain[]>): Promise<void> {
+export async function checkBulkInput(
+  defaults: BulkDefaults,
+  readList: (customerId: string) => Promise<readonly ListedDomain[]>,
+  server: string = DEFAULT_SERVER_NAME,
+): Promise<void> {
   const session = bulkSession.get();
   if (session.checking || isRunActive(session)) return;
   const parsed = parseBulkInput(session.text);
@@ -95,7 +105,7 @@ export async function checkBulkInput(defaults: BulkDefaults, readList: (customer
   }
   try {
     const rows = await checkBulkRows(parsed.rows, defaults, existing);
-    const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false };
+    const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false, server };
     // A new check replaces the last one and the report of its run, but never a run that is
     // going on (it would go on unseen, and Start could send its rows a second time).
     bulkSession.set((now) => (isRunActive(now) ? { ...now, checking: false } : { ...now, checking: false, checked, run: undefined }));
@@ -105,10 +115,13 @@ export async function checkBulkInput(defaults: BulkDefaults, readList: (customer
   }
 }
 
-/** Starts a run of the checked batch's sendable rows; the batch stays as it was checked. */
-export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps): BulkRun | undefined {
+/**
+ * Starts a run of the checked batch's sendable rows on the server it was checked on (`deps` send
+ * there); the batch stays as it was checked.
+ */
+export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps, server: string = DEFAULT_SERVER_NAME): BulkRun | undefined {
   const session = bulkSession.get();
-  if (!session.checked || !canStart(session, defaults)) return undefined;
+  if (!session.checked || !canStart(session, defaults, server)) return undefined;
   const sendable = new Set<CheckedRow>(rowsToSend(session.checked.rows, { includePresent: session.includePresent }));
   if (sendable.size === 0) return undefined;
   const runIndexOf: (number | undefined)[] = [];
@@ -122,7 +135,7 @@ export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps): BulkRun | 
     }
   }
   const engine = startBulkRun(attempts, session.concurrency, deps);
-  bulkSession.set({ ...session, checked: { ...session.checked, started: true }, run: { engine, runIndexOf } });
+  bulkSession.set({ ...session, checked: { ...session.checked, started: true }, run: { engine, runIndexOf, server } });
   return engine;
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { isIdentifier } from '../../lib/identifier.ts';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
+import { useServers } from '../../lib/server-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { filterRows } from './domain-list-view.ts';
 import { DEFAULT_SORT, sortRows } from './domain-sort.ts';
@@ -29,7 +30,8 @@ function CustomerDomains({ customerId }: { customerId: string }) {
   const [sort, setSort] = useState(DEFAULT_SORT);
   // The screen stays mounted while hidden, so this query stays active: an add through the form
   // invalidates it (useAddDomain) and it is fresh again before the screen is shown.
-  const query = useQuery(domainQueries.list(customerId));
+  const server = useServers().current.name;
+  const query = useQuery(domainQueries.list(server, customerId));
   const { data, error, isFetching } = query;
   const rows = useDomainRows(data);
   const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);

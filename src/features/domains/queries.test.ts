@@ -4,7 +4,7 @@ import type { ListedDomain } from './schemas.ts';
 
 const reads: { resolve: (domains: ListedDomain[]) => void; signal: AbortSignal | undefined }[] = [];
 vi.mock('./api.ts', () => ({
-  listDomains: (_customerId: string, signal?: AbortSignal) =>
+  listDomains: (_server: string, _customerId: string, signal?: AbortSignal) =>
     new Promise<ListedDomain[]>((resolve) => { reads.push({ resolve, signal }); }),
 }));
 const { domainQueries, readFreshList } = await import('./queries.ts');
@@ -13,28 +13,28 @@ describe('readFreshList', () => {
   it('never settles with a read that began before it was asked for', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // The Domains screen's refetch is out, begun before an add whose outcome is unknown.
-    void queryClient.query({ ...domainQueries.list('c0002'), staleTime: 0 }).catch(() => undefined);
+    void queryClient.query({ ...domainQueries.list('default', 'c0002'), staleTime: 0 }).catch(() => undefined);
     expect(reads).toHaveLength(1);
-    const fresh = readFreshList(queryClient, 'c0002');
+    const fresh = readFreshList(queryClient, 'default', 'c0002');
     await vi.waitFor(() => { expect(reads).toHaveLength(2); });
     reads[0]?.resolve([]);
     reads[1]?.resolve([{ domain: 'added-meanwhile.example' }]);
     await expect(fresh).resolves.toEqual([{ domain: 'added-meanwhile.example' }]);
-    expect(queryClient.getQueryData(domainQueries.list('c0002').queryKey)).toEqual([{ domain: 'added-meanwhile.example' }]);
+    expect(queryClient.getQueryData(domainQueries.list('default', 'c0002').queryKey)).toEqual([{ domain: 'added-meanwhile.example' }]);
   });
 });
 
 describe('readFreshList, for settling outcomes', () => {
   it('hands on the names as the panel sends them, whatever form the server lists them in', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fresh = readFreshList(queryClient, 'c0001');
+    const fresh = readFreshList(queryClient, 'default', 'c0001');
     await vi.waitFor(() => { expect(reads.length).toBeGreaterThan(2); });
     reads.at(-1)?.resolve([{ domain: 'bücher.example', account: 'web1' }, { domain: 'Example.ORG.' }, { domain: 'xn--bcher-kva.test' }]);
     await expect(fresh).resolves.toEqual([
       { domain: 'xn--bcher-kva.example', account: 'web1' }, { domain: 'example.org' }, { domain: 'xn--bcher-kva.test' },
     ]);
     // What the Domains screen shows stays as the server wrote it.
-    expect(queryClient.getQueryData(domainQueries.list('c0001').queryKey)).toEqual([
+    expect(queryClient.getQueryData(domainQueries.list('default', 'c0001').queryKey)).toEqual([
       { domain: 'bücher.example', account: 'web1' }, { domain: 'Example.ORG.' }, { domain: 'xn--bcher-kva.test' },
     ]);
   });

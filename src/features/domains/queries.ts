@@ -5,14 +5,17 @@ import type { DomainRequest, ListedDomain } from './schemas.ts';
 
 export const domainQueries = {
   all: () => ['domains'] as const,
-  list: (customerId: string) =>
+  /** One server's customer's list: one server's list is never shown for another. */
+  list: (server: string, customerId: string) =>
     queryOptions({
-      queryKey: [...domainQueries.all(), 'list', customerId] as const,
-      queryFn: ({ signal }) => listDomains(customerId, signal),
+      queryKey: [...domainQueries.all(), 'list', server, customerId] as const,
+      queryFn: ({ signal }) => listDomains(server, customerId, signal),
     }),
 };
 
 export interface AddDomainVariables {
+  /** The server the add is bound to. */
+  server: string;
   customerId: string;
   body: DomainRequest;
   /** Learns the request's activity-log id. */
@@ -22,10 +25,11 @@ export interface AddDomainVariables {
 export function useAddDomain() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ customerId, body, onRecorded }: AddDomainVariables) => (await addDomain(customerId, body, onRecorded)).record,
+    mutationFn: async ({ server, customerId, body, onRecorded }: AddDomainVariables) =>
+      (await addDomain(server, customerId, body, onRecorded)).record,
     // Also after a failure: an unknown outcome may have changed the list.
-    onSettled: (_data, _error, { customerId }) =>
-      queryClient.invalidateQueries({ queryKey: domainQueries.list(customerId).queryKey }),
+    onSettled: (_data, _error, { server, customerId }) =>
+      queryClient.invalidateQueries({ queryKey: domainQueries.list(server, customerId).queryKey }),
   });
 }
 
@@ -37,10 +41,11 @@ export function useAddDomain() {
  */
 export async function readFreshList(
   queryClient: QueryClient,
+  server: string,
   customerId: string,
   retry?: (failures: number, error: Error) => boolean,
 ): Promise<ListedDomain[]> {
-  const options = domainQueries.list(customerId);
+  const options = domainQueries.list(server, customerId);
   await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
   const domains = await queryClient.query({ ...options, staleTime: 0, networkMode: 'always', ...(retry && { retry }) });
   return asciiNames(domains);

@@ -3,6 +3,8 @@ import type { DomainRecord, DomainRequest, ListedDomain } from './schemas.ts';
 
 /** One add as the user asked for it; `unicode` is how the name is shown. */
 export interface Attempt {
+  /** The hosting server the add is bound to (the form's: the one current when it was sent). */
+  server?: string;
   customerId: string;
   body: DomainRequest;
   unicode: string;
@@ -51,7 +53,8 @@ export const INITIAL_STATE: SubmissionState = {
   phase: 'idle', sendId: 0, uncertain: [], unresolved: [], needsConfirmation: undefined,
 };
 
-export const attemptKey = (a: Pick<Attempt, 'customerId' | 'body'>) => `${a.customerId}\n${a.body.domain}\n${a.body.account}`;
+export const attemptKey = (a: Pick<Attempt, 'server' | 'customerId' | 'body'>) =>
+  `${a.server ?? ''}\n${a.customerId}\n${a.body.domain}\n${a.body.account}`;
 
 export const isBusy = (state: SubmissionState) => state.phase === 'sending' || state.phase === 'checking';
 

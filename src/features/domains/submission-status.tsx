@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
+import { hasSeveralServers, useServers } from '../../lib/server-store.ts';
 import { describeError } from './describe-error.ts';
 import { type Attempt, attemptKey, type SubmissionState } from './submission-machine.ts';
 
@@ -16,6 +17,7 @@ interface Props {
 /** Success and progress in a status region, failures in an alert, each in one short paragraph. */
 export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, confirmId, onResend }: Props) {
   const t = useT();
+  const several = hasSeveralServers(useServers());
   let status: ReactNode = null;
   let alert: ReactNode = null;
   let countdown: ReactNode = null;
@@ -28,7 +30,9 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
 
   switch (submission.phase) {
     case 'added':
-      status = t('domain.added', { domain: named(submission.attempt), account: submission.attempt.body.account, customer: submission.attempt.customerId });
+      status = several && submission.attempt.server
+        ? t('domain.addedOnServer', { domain: named(submission.attempt), account: submission.attempt.body.account, customer: submission.attempt.customerId, server: submission.attempt.server })
+        : t('domain.added', { domain: named(submission.attempt), account: submission.attempt.body.account, customer: submission.attempt.customerId });
       break;
     case 'already-added':
       status = t('outcome.alreadyAdded', { domain: named(submission.attempt), account: submission.attempt.body.account });
@@ -78,6 +82,13 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
     }
     default:
       break;
+  }
+
+  // With several servers, every result says which one it is about.
+  const server = several && submission.phase !== 'idle' && submission.phase !== 'added' ? submission.attempt.server : undefined;
+  if (server !== undefined) {
+    if (status !== null) status = <>{status} {t('server.named', { server })}</>;
+    if (alert !== null) alert = <>{alert} {t('server.named', { server })}</>;
   }
 
   if (pending && !confirmShown) {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { isIdentifier } from '../../lib/identifier.ts';
 import { useShownLanguage } from '../../lib/i18n/i18n.ts';
+import { useServers } from '../../lib/server-store.ts';
 import { accountsOf } from './domain-list-view.ts';
 import { domainQueries } from './queries.ts';
 
@@ -23,8 +24,9 @@ export function useAccountSuggestions(customerId: string) {
   const [wantedFor, setWantedFor] = useState<string>();
   const wanted = wantedFor === customerId;
   const valid = isIdentifier(customerId);
+  const server = useServers().current.name;
   const { data } = useQuery({
-    ...domainQueries.list(customerId),
+    ...domainQueries.list(server, customerId),
     enabled: wanted && valid,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { activityLog } from '../../lib/activity-log.ts';
+import { serverStore } from '../../lib/server-store.ts';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
 import { latestListReadId } from './api.ts';
 import { isListUnsupported } from './list-support.ts';
@@ -8,6 +9,9 @@ import { readFreshList, useAddDomain } from './queries.ts';
 import {
   type Attempt, INITIAL_STATE, isBusy, type SubmissionEvent, type SubmissionState, transition,
 } from './submission-machine.ts';
+
+/** The form binds each attempt to its server; one without goes to the server current now. */
+const serverOf = (attempt: Attempt) => attempt.server ?? serverStore.get().current.name;
 
 interface Callbacks {
   onAdded: (attempt: Attempt) => void;
@@ -37,7 +41,7 @@ export function useSubmission(callbacks: Callbacks) {
       if (next.phase === 'sending' && started.current.post !== sendId) {
         started.current.post = sendId;
         const onRecorded = (id: string) => { posted.current.set(sendId, id); };
-        mutate({ ...next.attempt, onRecorded }, {
+        mutate({ ...next.attempt, server: serverOf(next.attempt), onRecorded }, {
           onSuccess: (record) => { apply({ type: 'post-succeeded', sendId, record }); },
           onError: (caught) => {
             const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
@@ -48,7 +52,7 @@ export function useSubmission(callbacks: Callbacks) {
       if (next.phase === 'checking' && started.current.check !== sendId) {
         started.current.check = sendId;
         // Once more after a failure, unless the server has no list at all.
-        readFreshList(queryClient, next.attempt.customerId, (failures, error) => failures < 1 && !isListUnsupported(error))
+        readFreshList(queryClient, serverOf(next.attempt), next.attempt.customerId, (failures, error) => failures < 1 && !isListUnsupported(error))
           .then(
             (domains) => {
               apply({ type: 'list-read', sendId, domains });
@@ -61,7 +65,7 @@ export function useSubmission(callbacks: Callbacks) {
     // Activity: the read that settled an unknown outcome is linked to the POST it settled.
     function linkCheck(attempt: Attempt, sendId: number) {
       const settled = machine.current;
-      const check = latestListReadId(attempt.customerId);
+      const check = latestListReadId(serverOf(attempt), attempt.customerId);
       const resolves = posted.current.get(sendId);
       if (settled.phase !== 'checked' || settled.sendId !== sendId || !check || !resolves) return;
       activityLog.addCheck(check, { resolves, domain: attempt.body.domain, added: settled.verdict === 'added' });

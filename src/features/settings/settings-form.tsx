@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { isSendableApiKey } from '../../lib/auth.ts';
 import { loadMessages, type MessageKey, translateMessage, useT } from '../../lib/i18n/i18n.ts';
 import { isIdentifier } from '../../lib/identifier.ts';
+import { hasSeveralServers, useServers } from '../../lib/server-store.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { runtimeQueries } from './queries.ts';
@@ -24,15 +25,27 @@ export function SettingsForm() {
   const t = useT();
   const settings = useSettings();
   const queryClient = useQueryClient();
+  const servers = useServers();
+  const several = hasSeveralServers(servers);
   const { data: runtime } = useQuery(runtimeQueries.info());
+  const here = runtime?.servers.find(({ name }) => name === servers.current.name);
   // The key, not the sentence: a message shown while the language changes follows the language.
   const [message, setMessage] = useState<MessageKey>();
   const [showKey, setShowKey] = useState(false);
   const ids = { apiKey: useId(), customerId: useId(), language: useId() };
-  const { register, handleSubmit, setValue, formState: { errors } } = useForm<Settings>({
+  const { register, handleSubmit, setValue, reset, formState: { errors } } = useForm<Settings>({
     defaultValues: settings,
     resolver: zodResolver(settingsSchema),
   });
+
+  // Another server: its own settings in the form, and no message about the last one's.
+  const serverName = servers.current.name;
+  const [shownFor, setShownFor] = useState(serverName);
+  if (shownFor !== serverName) {
+    setShownFor(serverName);
+    setMessage(undefined);
+  }
+  useEffect(() => { reset(settingsStore.get()); }, [serverName, reset]);
 
   const save = handleSubmit(async (values) => {
     // A new language switches the whole page at once: its messages first, then the setting.
@@ -49,9 +62,16 @@ export function SettingsForm() {
     setMessage('settings.forgotten');
   };
 
+  const forgetAll = () => {
+    settingsStore.forgetAllApiKeys();
+    queryClient.clear();
+    setValue('apiKey', '');
+    setMessage('settings.forgottenAll');
+  };
+
   return (
     <>
-      {runtime?.simulator && <SimulatorNotice demoKeys={runtime.demoKeys} />}
+      {here?.simulator && <SimulatorNotice demoKeys={here.demoKeys} />}
       <form onSubmit={(event) => void save(event)} noValidate className="form">
         <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
           error={translateMessage(t, errors.apiKey?.message)}>
@@ -86,8 +106,9 @@ export function SettingsForm() {
         <div className="actions">
           <button type="submit">{t('settings.save')}</button>
           <button type="button" className="danger" onClick={forget}>{t('settings.forget')}</button>
+          {several && <button type="button" className="danger" onClick={forgetAll}>{t('settings.forgetAll')}</button>}
         </div>
-        <p role="status" className="status">{message && t(message)}</p>
+        <p role="status" className="status">{message && t(message)}{message && several && ` ${t('server.named', { server: serverName })}`}</p>
       </form>
     </>
   );

@@ -9,6 +9,8 @@ export const de: Record<MessageKey, string> = {
   'nav.bulkAdd': 'Mehrere hinzufügen',
   'nav.activity': 'Aktivität',
   'nav.settings': 'Einstellungen',
+  'server.label': 'Server',
+  'server.named': '(Server {server})',
   'app.crashed': 'Auf dieser Seite ist ein Fehler aufgetreten. Laden Sie die Seite neu, um von vorn zu beginnen; Ihre Einstellungen bleiben erhalten.',
   'app.loading': 'Wird geladen …',
 
@@ -24,6 +26,8 @@ export const de: Record<MessageKey, string> = {
   'settings.saved': 'Einstellungen gespeichert.',
   'settings.forget': 'API-Key vergessen',
   'settings.forgotten': 'Der API-Key wurde aus dieser Browser-Sitzung entfernt.',
+  'settings.forgetAll': 'Alle API-Keys vergessen',
+  'settings.forgottenAll': 'Die API-Keys aller Server wurden aus dieser Browser-Sitzung entfernt.',
   'settings.simulator.title': 'Läuft mit dem eingebauten Simulator',
   'settings.simulator.body': 'Es ist kein Hosting-Server konfiguriert, daher gehen Anfragen an einen Simulator mit diesen Demo-Keys:',
   'settings.simulator.admin': 'Administrator, alle Kunden',
@@ -83,6 +87,7 @@ export const de: Record<MessageKey, string> = {
   'domain.request.body': 'Anfrage-Body (genau wie gesendet)',
   'domain.request.curl': 'Entsprechender curl-Befehl',
   'domain.added': '{domain} wurde zum Account {account} des Kunden {customer} hinzugefügt.',
+  'domain.addedOnServer': '{domain} wurde zum Account {account} des Kunden {customer} auf Server {server} hinzugefügt.',
 
   'error.unauthorized': 'Der Server hat den API-Key nicht akzeptiert: Er ist falsch, abgelaufen oder wurde widerrufen.',
   'error.unauthorized.link': 'API-Key prüfen',

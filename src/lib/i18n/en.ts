@@ -7,6 +7,8 @@ export const en = {
   'nav.bulkAdd': 'Bulk add',
   'nav.activity': 'Activity',
   'nav.settings': 'Settings',
+  'server.label': 'Server',
+  'server.named': '(Server {server})',
   'app.crashed': 'Something went wrong on this page. Reload to start again; your settings are kept.',
   'app.loading': 'Loading…',
 
@@ -22,6 +24,8 @@ export const en = {
   'settings.saved': 'Settings saved.',
   'settings.forget': 'Forget API key',
   'settings.forgotten': 'The API key was removed from this browser session.',
+  'settings.forgetAll': 'Forget all keys',
+  'settings.forgottenAll': 'The API keys of all servers were removed from this browser session.',
   'settings.simulator.title': 'Running on the built-in simulator',
   'settings.simulator.body': 'No hosting server is configured, so requests go to a simulator with these demo keys:',
   'settings.simulator.admin': 'administrator, every customer',
@@ -81,6 +85,7 @@ export const en = {
   'domain.request.body': 'Request body (exactly as sent)',
   'domain.request.curl': 'Equivalent curl command',
   'domain.added': 'Added {domain} to account {account} of customer {customer}.',
+  'domain.addedOnServer': 'Added {domain} to account {account} of customer {customer} on server {server}.',
 
   'error.unauthorized': 'The server did not accept the API key: it is wrong, expired or was revoked.',
   'error.unauthorized.link': 'Check the API key',
