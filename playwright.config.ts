@@ -13,7 +13,14 @@ process.env.E2E_SIM_CERT ??= path.join(tmpdir(), `hosting-panel-sim-${process.pi
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 8444);
 /** A standalone simulator, the "real" hosting server behind `npm start` and nginx. */
 export const STANDALONE_SIM_PORT = Number(process.env.E2E_STANDALONE_SIM_PORT ?? 8445);
+/** The two built-in simulators of the `servers` target: hosting servers `prod` and `test`. */
+export const SERVERS_SIM_PORTS = {
+  prod: Number(process.env.E2E_SERVERS_SIM_PORT_PROD ?? 8450),
+  test: Number(process.env.E2E_SERVERS_SIM_PORT_TEST ?? 8451),
+};
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const buildsWithPreview = (process.env.E2E_TARGETS ?? 'preview').split(',').map((name) => name.trim()).includes('preview');
+const SERVERS_PORT = Number(process.env.E2E_SERVERS_PORT ?? 4190);
 const PRODUCTION_PORT = Number(process.env.E2E_PRODUCTION_PORT ?? 4180);
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4181);
 const token = process.env.E2E_SIM_CONTROL_TOKEN;
@@ -38,7 +45,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       stdout: 'pipe',
     }],
     // Specs tagged @nginx check the nginx template itself: they run in the nginx project only.
-    project: { name: 'preview', grepInvert: /@nginx/, use: { baseURL: `http://localhost:${PORT}`, simPort: SIM_PORT } },
+    project: { name: 'preview', grepInvert: /@nginx|@servers/, use: { baseURL: `http://localhost:${PORT}`, simPort: SIM_PORT } },
   },
   production: {
     servers: [{
@@ -49,7 +56,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       timeout: 30_000,
       stdout: 'pipe',
     }],
-    project: { name: 'production', grep: /@journey/, use: { baseURL: `http://127.0.0.1:${PRODUCTION_PORT}`, simPort: STANDALONE_SIM_PORT } },
+    project: { name: 'production', grep: /@journey/, grepInvert: /@servers/, use: { baseURL: `http://127.0.0.1:${PRODUCTION_PORT}`, simPort: STANDALONE_SIM_PORT } },
   },
   nginx: {
     servers: [{
@@ -63,14 +70,32 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       timeout: 30_000,
       stdout: 'pipe',
     }],
-    project: { name: 'nginx', grep: /@journey|@nginx/, use: { baseURL: `http://127.0.0.1:${NGINX_PORT}`, simPort: STANDALONE_SIM_PORT } },
+    project: { name: 'nginx', grep: /@journey|@nginx/, grepInvert: /@servers/, use: { baseURL: `http://127.0.0.1:${NGINX_PORT}`, simPort: STANDALONE_SIM_PORT } },
+  },
+  // Two named hosting servers, each a built-in simulator of its own (HOSTING_SERVERS): the
+  // server switcher's specs, tagged @servers, run here and nowhere else.
+  servers: {
+    servers: [{
+      // The preview target builds dist/ first when it runs too: one build, never two at once.
+      command: `${buildsWithPreview ? '' : 'npm run build && '}npx vite preview --port ${SERVERS_PORT} --strictPort`,
+      url: `http://localhost:${SERVERS_PORT}/`,
+      env: {
+        HOSTING_SERVERS: 'prod=simulator test=simulator', HOSTING_SERVER: '',
+        HOSTING_SIM_PORT_PROD: String(SERVERS_SIM_PORTS.prod), HOSTING_SIM_PORT_TEST: String(SERVERS_SIM_PORTS.test),
+        HOSTING_SIM_CONTROL_TOKEN: token,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'pipe',
+    }],
+    project: { name: 'servers', grep: /@servers/, use: { baseURL: `http://localhost:${SERVERS_PORT}`, simPort: SERVERS_SIM_PORTS.prod } },
   },
 };
 
-// E2E_TARGETS=preview (comma-separated) runs only those; the default, and CI, runs all three.
+// E2E_TARGETS=preview (comma-separated) runs only those; the default, and CI, runs them all.
 const chosen = (process.env.E2E_TARGETS ?? Object.keys(targets).join(',')).split(',').map((name) => name.trim());
 const active = Object.entries(targets).filter(([name]) => chosen.includes(name));
-const needsStandaloneSim = active.some(([name]) => name !== 'preview');
+const needsStandaloneSim = active.some(([name]) => name === 'production' || name === 'nginx');
 
 export default defineConfig<SimOptions>({
   testDir: 'e2e',
@@ -94,7 +119,7 @@ export default defineConfig<SimOptions>({
   // Started in this order: the build (with preview) and the simulator come before the servers
   // that serve dist/ and trust the simulator's certificate.
   webServer: [
-    ...active.filter(([name]) => name === 'preview').flatMap(([, target]) => target.servers),
+    ...active.filter(([name]) => name === 'preview' || name === 'servers').flatMap(([, target]) => target.servers),
     ...(needsStandaloneSim ? [{
       command: `npx tsx e2e/sim/main.ts --port ${STANDALONE_SIM_PORT} --cert-out ${simCert}`,
       wait: { stdout: /Certificate written to/ },
@@ -103,6 +128,6 @@ export default defineConfig<SimOptions>({
       timeout: 30_000,
       stdout: 'pipe' as const,
     }] : []),
-    ...active.filter(([name]) => name !== 'preview').flatMap(([, target]) => target.servers),
+    ...active.filter(([name]) => name === 'production' || name === 'nginx').flatMap(([, target]) => target.servers),
   ],
 });
