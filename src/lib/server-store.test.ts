@@ -10,51 +10,57 @@ function fakeStorage(initial: Record<string, string> = {}) {
   };
 }
 
+const SERVICE = 'liveconfig';
 const BASE = '/liveconfig/api/v1';
 const PROD = { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' };
 const TEST = { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' };
 
 describe('createServerStore', () => {
-  it('has one server, default, at the built-in prefix until runtime.json answers', () => {
-    const store = createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: 'test' }), BASE);
+  it('has one server, default, at the API\'s own path until runtime.json answers', () => {
+    const store = createServerStore(fakeStorage(), SERVICE);
     expect(store.get()).toEqual({ servers: [{ name: 'default', apiBase: BASE }], current: { name: 'default', apiBase: BASE } });
   });
 
+  it('stays on the tab\'s stored server from the first moment, its prefix following from its name', () => {
+    expect(createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: 'test' }), SERVICE).get()).toEqual({ servers: [TEST], current: TEST });
+    expect(createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: '../x' }), SERVICE).get().current).toEqual({ name: 'default', apiBase: BASE });
+  });
+
   it('takes the first server when none was chosen in this tab', () => {
-    const store = createServerStore(fakeStorage(), BASE);
+    const store = createServerStore(fakeStorage(), SERVICE);
     store.setServers([PROD, TEST]);
     expect(store.get().current).toEqual(PROD);
   });
 
   it('keeps the tab\'s stored choice when it is configured', () => {
-    const store = createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: 'test' }), BASE);
+    const store = createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: 'test' }), SERVICE);
     store.setServers([PROD, TEST]);
     expect(store.get().current).toEqual(TEST);
   });
 
   it.each([['an unknown name', 'staging'], ['a hostile value', '../x'], ['an empty value', '']])(
     'falls back to the first server for %s in storage', (_label, stored) => {
-      const store = createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: stored }), BASE);
+      const store = createServerStore(fakeStorage({ [SERVER_STORAGE_KEY]: stored }), SERVICE);
       store.setServers([PROD, TEST]);
       expect(store.get().current).toEqual(PROD);
     });
 
   it('falls back to the first server when storage throws', () => {
-    const store = createServerStore({ getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } }, BASE);
+    const store = createServerStore({ getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } }, SERVICE);
     store.setServers([PROD, TEST]);
     store.select('test');
     expect(store.get().current).toEqual(TEST);
   });
 
   it('ignores an empty server list', () => {
-    const store = createServerStore(fakeStorage(), BASE);
+    const store = createServerStore(fakeStorage(), SERVICE);
     store.setServers([]);
     expect(store.get().servers).toEqual([{ name: 'default', apiBase: BASE }]);
   });
 
   it('stores a selection under its one key and tells subscribers', () => {
     const storage = fakeStorage();
-    const store = createServerStore(storage, BASE);
+    const store = createServerStore(storage, SERVICE);
     store.setServers([PROD, TEST]);
     const listener = vi.fn();
     store.subscribe(listener);
@@ -66,7 +72,7 @@ describe('createServerStore', () => {
 
   it('refuses to select a server that is not configured', () => {
     const storage = fakeStorage();
-    const store = createServerStore(storage, BASE);
+    const store = createServerStore(storage, SERVICE);
     store.setServers([PROD, TEST]);
     store.select('elsewhere');
     expect(store.get().current).toEqual(PROD);
@@ -76,7 +82,7 @@ describe('createServerStore', () => {
   });
 
   it('keeps only names and API prefixes, never what else runtime.json brought', () => {
-    const store = createServerStore(fakeStorage(), BASE);
+    const store = createServerStore(fakeStorage(), SERVICE);
     store.setServers([{ ...PROD, simulator: true, demoKeys: [] } as typeof PROD]);
     expect(store.get().servers).toEqual([PROD]);
   });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_SERVER_NAME } from './hosting-servers.ts';
+import { DEFAULT_SERVER_NAME, isServerName, serverApiBase } from './hosting-servers.ts';
 
 /** A hosting server as the page knows it: a name and its API prefix on the panel's origin. */
 export interface PanelServer {
@@ -33,14 +33,12 @@ export interface ServerStore {
 type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
- * Until runtime.json has answered (or if it fails), the panel has one server, `default`, at the
- * page's built-in API prefix.
+ * Until runtime.json has answered (or if it fails), the panel knows one server: the one this tab
+ * chose before (a reload stays on it, with its own key, from the first paint; its prefix follows
+ * from its name), or `default` at the API's own path.
  */
-export function createServerStore(storage: Storage_ | undefined, defaultApiBase: string): ServerStore {
+export function createServerStore(storage: Storage_ | undefined, servicePath: string): ServerStore {
   const listeners = new Set<() => void>();
-  const initial: PanelServer = { name: DEFAULT_SERVER_NAME, apiBase: defaultApiBase };
-  let state: ServerState = { servers: [initial], current: initial };
-
   const stored = (): string | null => {
     try {
       return storage?.getItem(SERVER_STORAGE_KEY) ?? null;
@@ -48,6 +46,11 @@ export function createServerStore(storage: Storage_ | undefined, defaultApiBase:
       return null;
     }
   };
+  const chosen = stored();
+  const name = chosen !== null && isServerName(chosen) ? chosen : DEFAULT_SERVER_NAME;
+  const initial: PanelServer = { name, apiBase: serverApiBase(name, servicePath) };
+  let state: ServerState = { servers: [initial], current: initial };
+
   const set = (next: ServerState) => {
     state = next;
     listeners.forEach((listener) => { listener(); });
@@ -88,7 +91,7 @@ function sessionStorageOrNothing(): Storage | undefined {
   }
 }
 
-export const serverStore = createServerStore(sessionStorageOrNothing(), DEFAULT_API_BASE);
+export const serverStore = createServerStore(sessionStorageOrNothing(), __HOSTING_SERVICE_PATH__);
 
 export function useServers(): ServerState {
   return useSyncExternalStore(serverStore.subscribe, serverStore.get);

@@ -14,7 +14,7 @@ function fakeStorage(initial: Record<string, string> = {}) {
 /** The settings store wired to a server store, as the page wires them. */
 function twoServers(initial: Record<string, string> = {}, names = ['prod', 'test']) {
   const storage = fakeStorage(initial);
-  const servers = createServerStore(storage, '/liveconfig/api/v1');
+  const servers = createServerStore(storage, 'liveconfig');
   servers.setServers(names.map((name) => ({ name, apiBase: `/servers/${name}/liveconfig/api/v1` })));
   const settings = createSettingsStore(storage, {
     current: () => servers.get().current.name,
@@ -100,12 +100,13 @@ describe('settings per server', () => {
     expect(settings.get().apiKey).toBe('');
   });
 
-  it('until runtime.json answers, the one server is default with the old entry', () => {
-    const storage = fakeStorage({ [SETTINGS_STORAGE_KEY]: json({ apiKey: 'k', customerId: 'c', language: 'en' }), 'hosting-panel.server': 'prod' });
-    const servers = createServerStore(storage, '/liveconfig/api/v1');
-    const settings = createSettingsStore(storage, {
-      current: () => servers.get().current.name, names: () => ['default'], subscribe: servers.subscribe,
-    });
-    expect(settings.get().apiKey).toBe('k');
+  it('until runtime.json answers, a tab stays on its stored server and that server\'s entry; a new tab is default with the old entry', () => {
+    const entries = { [SETTINGS_STORAGE_KEY]: json({ apiKey: 'k', customerId: 'c', language: 'en' }), 'hosting-panel.settings.prod': json({ apiKey: 'p', customerId: 'c9', language: 'de' }) };
+    const storeFor = (storage: ReturnType<typeof fakeStorage>) => {
+      const servers = createServerStore(storage, 'liveconfig');
+      return createSettingsStore(storage, { current: () => servers.get().current.name, names: () => servers.get().servers.map((s) => s.name), subscribe: servers.subscribe });
+    };
+    expect(storeFor(fakeStorage({ ...entries, 'hosting-panel.server': 'prod' })).get()).toMatchObject({ apiKey: 'p', customerId: 'c9' });
+    expect(storeFor(fakeStorage(entries)).get()).toMatchObject({ apiKey: 'k', customerId: 'c' });
   });
 });
