@@ -160,6 +160,8 @@ sims('@servers the header is axe clean and wraps at 360 px, in German too', asyn
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Server' })).toHaveValue('prod');
   await expect(page.getByRole('button', { name: 'Alle API-Keys vergessen' })).toBeVisible();
   await expectNoViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // Keyboard: the select is reached with Tab and changes with the arrow keys.
   await serverSelect(page).focus();
