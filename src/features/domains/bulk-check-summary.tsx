@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useExternalStore } from '../../lib/external-store.ts';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
+import { useServers } from '../../lib/server-store.ts';
 import { bulkSession, type CheckedBatch, editBulkInput } from './bulk-session.ts';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 /** What Check found, in numbers; whether rows already in the list go too; why Start may wait. */
 export function BulkCheckSummary({ checked, current }: Props) {
   const { t, plural } = useLocalized();
+  const { current: server } = useServers();
   const { includePresent } = useExternalStore(bulkSession);
   const includeId = useId();
   const count = (status: string) => checked.rows.filter((row) => row.status === status).length;
@@ -35,6 +37,9 @@ export function BulkCheckSummary({ checked, current }: Props) {
         </label>
       )}
       {!current && <p className="notice">{t('bulk.stale')}</p>}
+      {checked.server !== server.name && !checked.started && (
+        <p className="notice">{t('bulk.otherServer', { checked: checked.server, current: server.name })}</p>
+      )}
       {checked.started && current && <p className="hint">{t('bulk.started')}</p>}
     </div>
   );

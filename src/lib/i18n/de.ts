@@ -152,6 +152,7 @@ export const de: Record<MessageKey, string> = {
   'bulk.list.unsupported': 'Dieser Server bietet keine Domainliste an; schon vorhandene Domains lassen sich vor dem Lauf nicht erkennen. Der Server meldet sie dann als bereits vorhanden.',
   'bulk.list.failed': 'Die Domainliste konnte nicht gelesen werden; schon vorhandene Domains lassen sich vor dem Lauf nicht erkennen. Der Server meldet sie dann als bereits vorhanden.',
   'bulk.includePresent': 'Auch die Domains senden, die schon in der Liste stehen',
+  'bulk.otherServer': 'Diese Prüfung galt Server {checked}; die Seite arbeitet jetzt mit Server {current}. „Prüfen“ drücken, um die Zeilen für {current} zu prüfen.',
   'bulk.stale': 'Die Eingabe hat sich seit der Prüfung geändert: vor „Starten“ erneut „Prüfen“ drücken.',
   'bulk.started': 'Dieser Stapel wurde gestartet. Um weitere zu senden, die Eingabe ändern und erneut „Prüfen“ drücken.',
   'bulk.concurrency': 'Parallele Anfragen',

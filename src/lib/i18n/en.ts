@@ -150,6 +150,7 @@ export const en = {
   'bulk.list.unsupported': 'This server does not offer a domain list, so domains already on it cannot be found before the run; the server answers them as already present.',
   'bulk.list.failed': 'The domain list could not be read, so domains already on the server cannot be found before the run; the server answers them as already present.',
   'bulk.includePresent': 'Also send the domains already in the list',
+  'bulk.otherServer': 'This check was for server {checked}; the page now works with server {current}. Press Check to check the rows for {current}.',
   'bulk.stale': 'The input has changed since the check: press Check again before Start.',
   'bulk.started': 'This batch has been started. To send more, change the input and press Check again.',
   'bulk.concurrency': 'Parallel requests',
