@@ -44,3 +44,14 @@ describe('readRuntimeInfo', () => {
     expect(readRuntimeInfo({ servers: [{ name: 'prod', apiBase }] }, BASE).servers).toEqual([DEFAULT]);
   });
 });
+
+describe('readRuntimeInfo binds each name to its own prefix', () => {
+  it.each<[string, unknown]>([
+    ['a name pointing at another server\'s prefix', { ...prod, apiBase: test.apiBase }],
+    ['a named server at the default prefix', { ...prod, apiBase: BASE }],
+    ['default at a named server\'s prefix', { ...DEFAULT, apiBase: prod.apiBase }],
+    ['another service path', { ...prod, apiBase: '/servers/prod/other/api/v1' }],
+  ])('%s is left out, so no key goes to another server', (_case, entry) => {
+    expect(readRuntimeInfo({ servers: [entry, test] }, BASE).servers).toEqual([test]);
+  });
+});

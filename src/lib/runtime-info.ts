@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_SERVER_NAME, SERVER_NAME } from './hosting-servers.ts';
+import { DEFAULT_SERVER_NAME, SERVER_NAME, SERVERS_PATH } from './hosting-servers.ts';
 
 /**
  * Where the page asks its own server how it runs. Served by every server of the panel (dev,
@@ -47,6 +47,10 @@ export interface RuntimeInfo {
   servers: RuntimeServer[];
 }
 
+/** The prefix a server's name implies, given the `default` server's (the API's own path). */
+const impliedApiBase = (name: string, defaultApiBase: string) =>
+  (name === DEFAULT_SERVER_NAME ? defaultApiBase : `${SERVERS_PATH}/${name}${defaultApiBase}`);
+
 /** The one server of a panel that names none: `default`, at the page's built-in API prefix. */
 export function defaultServers(apiBase: string): RuntimeServer[] {
   return [{ name: DEFAULT_SERVER_NAME, apiBase, simulator: false, demoKeys: [] }];
@@ -69,7 +73,10 @@ export function readRuntimeInfo(raw: unknown, defaultApiBase: string): RuntimeIn
   const servers: RuntimeServer[] = [];
   for (const entry of parsed.data.servers ?? []) {
     const server = hostingServer.safeParse(entry);
-    if (server.success && !servers.some(({ name }) => name === server.data.name)) servers.push(server.data);
+    // A server's key goes to its prefix: only the prefix its name implies (hosting-servers.ts) is
+    // taken, so no answer can send one server's key to another's prefix (or two to one).
+    if (server.success && server.data.apiBase === impliedApiBase(server.data.name, defaultApiBase) &&
+      !servers.some(({ name }) => name === server.data.name)) servers.push(server.data);
   }
   return {
     simulator,
