@@ -38,6 +38,8 @@ export interface SettingsStore {
   /** Server `server`'s settings, whichever is current: for a request bound to it. */
   getFor: (server: string) => Settings;
   update: (changes: Partial<Settings>) => void;
+  /** Changes server `server`'s settings, whichever is current (a save bound to its server). */
+  updateFor: (server: string, changes: Partial<Settings>) => void;
   /** Forgets the current server's key only. */
   forgetApiKey: () => void;
   /** Forgets every configured server's key. */
@@ -89,6 +91,10 @@ export function createSettingsStore(
     getFor,
     update: (changes) => {
       const server = servers.current();
+      write(server, { ...getFor(server), ...changes });
+      notify();
+    },
+    updateFor: (server, changes) => {
       write(server, { ...getFor(server), ...changes });
       notify();
     },

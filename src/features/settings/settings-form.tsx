@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { isSendableApiKey } from '../../lib/auth.ts';
 import { loadMessages, type MessageKey, translateMessage, useT } from '../../lib/i18n/i18n.ts';
 import { isIdentifier } from '../../lib/identifier.ts';
-import { hasSeveralServers, useServers } from '../../lib/server-store.ts';
+import { hasSeveralServers, serverStore, useServers } from '../../lib/server-store.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { runtimeQueries } from './queries.ts';
+import { saveSettings } from './save-settings.ts';
 import { SimulatorNotice } from './simulator-notice.tsx';
 
 const settingsSchema = z.object({
@@ -47,12 +48,15 @@ export function SettingsForm() {
   }
   useEffect(() => { reset(settingsStore.get()); }, [serverName, reset]);
 
-  const save = handleSubmit(async (values) => {
-    // A new language switches the whole page at once: its messages first, then the setting.
-    await loadMessages(values.language).catch(() => undefined);
-    settingsStore.update(values);
-    setMessage('settings.saved');
-  });
+  // Bound to the server whose settings the form shows as Save is pressed, whatever is selected
+  // by the time the values are checked and the language's messages have loaded.
+  const save = (event: BaseSyntheticEvent) => {
+    const server = serverName;
+    void handleSubmit(async (values) => {
+      await saveSettings(settingsStore, server, values, loadMessages);
+      if (serverStore.get().current.name === server) setMessage('settings.saved');
+    })(event);
+  };
 
   const forget = () => {
     settingsStore.forgetApiKey();
@@ -72,7 +76,7 @@ export function SettingsForm() {
   return (
     <>
       {here?.simulator && <SimulatorNotice demoKeys={here.demoKeys} />}
-      <form onSubmit={(event) => void save(event)} noValidate className="form">
+      <form onSubmit={save} noValidate className="form">
         <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
           error={translateMessage(t, errors.apiKey?.message)}>
           <div className="with-button">
