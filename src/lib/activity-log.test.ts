@@ -71,3 +71,19 @@ describe('the activity log', () => {
     expect(log.store.get().entries).toHaveLength(1);
   });
 });
+
+describe('the activity log read back from damaged storage', () => {
+  it('leaves out an entry whose time no Date can hold (formatting it would throw), keeping the rest', () => {
+    const good = { ...request, id: 'a-1', outcome: 'added' };
+    const log = createActivityLog(memoryStorage(JSON.stringify({ entries: [{ ...good, id: 'a-0', at: 1e300 }, good], dropped: 2 })));
+    const { entries, dropped } = log.store.get();
+    expect(entries).toEqual([good]);
+    expect(dropped).toBe(2);
+    expect(() => entries.map((entry) => new Intl.DateTimeFormat('en', { timeStyle: 'medium' }).format(entry.at))).not.toThrow();
+  });
+
+  it('reads a dropped count that is no count as none', () => {
+    const log = createActivityLog(memoryStorage(JSON.stringify({ entries: [], dropped: -5.5 })));
+    expect(log.store.get().dropped).toBe(0);
+  });
+});

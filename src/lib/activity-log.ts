@@ -9,10 +9,13 @@ import { createExternalStore } from './external-store.ts';
 export const ACTIVITY_OUTCOMES = ['added', 'present', 'failed', 'unknown', 'read', 'checked'] as const;
 export type ActivityOutcome = (typeof ACTIVITY_OUTCOMES)[number];
 
+/** The largest epoch ms a Date holds (ECMA-262 TimeClip): beyond it, formatting throws. */
+const MAX_TIME = 8.64e15;
+
 const entrySchema = z.object({
   id: z.string(),
-  /** Epoch ms when the request was sent. */
-  at: z.number(),
+  /** Epoch ms when the request was sent: a time a Date can hold (the screen and CSV format it). */
+  at: z.number().check(z.gte(-MAX_TIME), z.lte(MAX_TIME)),
   server: z.string(),
   method: z.string(),
   /** The API path below the server's API base, e.g. `/customers/c0002/domains`. */
@@ -29,7 +32,8 @@ const entrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof entrySchema>;
 
-const storedSchema = z.object({ entries: z.array(entrySchema), dropped: z.number() });
+// Checked entry by entry in read(): one damaged entry does not cost the others.
+const storedSchema = z.object({ entries: z.array(z.unknown()), dropped: z.catch(z.int().check(z.gte(0)), 0) });
 
 export interface ActivityState {
   /** Oldest first, at most MAX_ACTIVITY. */
@@ -121,8 +125,13 @@ function read(storage: Storage_ | undefined): ActivityState {
     if (!raw) return { entries: [], dropped: 0 };
     const parsed = storedSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return { entries: [], dropped: 0 };
-    const over = Math.max(0, parsed.data.entries.length - MAX_ACTIVITY);
-    return { entries: parsed.data.entries.slice(over), dropped: parsed.data.dropped + over };
+    const entries: ActivityEntry[] = [];
+    for (const stored of parsed.data.entries) {
+      const entry = entrySchema.safeParse(stored);
+      if (entry.success) entries.push(entry.data);
+    }
+    const over = Math.max(0, entries.length - MAX_ACTIVITY);
+    return { entries: entries.slice(over), dropped: parsed.data.dropped + over };
   } catch {
     return { entries: [], dropped: 0 };
   }
