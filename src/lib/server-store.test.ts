@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeStorage } from './fake-storage.ts';
 import { createServerStore, SERVER_STORAGE_KEY } from './server-store.ts';
 
-function fakeStorage(initial: Record<string, string> = {}) {
-  const entries = new Map(Object.entries(initial));
-  return {
-    entries,
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => { entries.set(key, value); },
-  };
-}
 
 const SERVICE = 'liveconfig';
 const BASE = '/liveconfig/api/v1';

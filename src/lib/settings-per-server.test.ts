@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeStorage } from './fake-storage.ts';
 import { createServerStore } from './server-store.ts';
 import { createSettingsStore, SETTINGS_STORAGE_KEY, settingsStorageKey } from './settings-store.ts';
 
-function fakeStorage(initial: Record<string, string> = {}) {
-  const entries = new Map(Object.entries(initial));
-  return {
-    entries,
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => { entries.set(key, value); },
-  };
-}
 
 /** The settings store wired to a server store, as the page wires them. */
 function twoServers(initial: Record<string, string> = {}, names = ['prod', 'test']) {
