@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { openDomains, seedDomain } from './support/domain-list.ts';
+import { expectNoViolations } from './support/axe.ts';
 import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('settings screen', async ({ page }) => {
   await page.goto('/#/settings');

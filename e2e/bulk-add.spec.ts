@@ -2,19 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expectNoViolations } from './support/axe.ts';
+import { seedDomain } from './support/domain-list.ts';
 import { documentedBody, expect, saveSettings, test } from './support/fixtures.ts';
 import type { SimControl } from './support/sim-control.ts';
-
-const API = '/liveconfig/api/v1/customers/c0002/domains';
-
-/** Adds a domain behind the panel's back, as another admin would. */
-async function addOnServer(page: Page, domain: string, account = 'web77') {
-  const response = await page.request.post(API, {
-    headers: { Authorization: 'Bearer demo-admin-key', Accept: 'application/json' },
-    data: documentedBody(domain, account),
-  });
-  expect(response.status()).toBe(201);
-}
 
 async function openBulkAdd(page: Page, settings: { apiKey?: string } = {}) {
   await saveSettings(page, { apiKey: settings.apiKey ?? 'demo-admin-key', customerId: 'c0002' });
@@ -53,7 +43,7 @@ async function downloadReport(page: Page): Promise<Record<string, string>[]> {
 
 test('@journey fifty pasted lines: each valid new row is sent once, the rest never, and the report says so', async ({ page, sim }) => {
   await openBulkAdd(page);
-  await addOnServer(page, 'already-there.example');
+  await seedDomain(page, 'already-there.example', 'web77');
   const valid = Array.from({ length: 44 }, (_, i) => `bulk-${i}.example`);
   const lines = [
     ...valid.slice(0, 20), 'bücher.example', 'a_b.example', 'BULK-3.example', 'already-there.example', 'nodot',

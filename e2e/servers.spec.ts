@@ -1,7 +1,7 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expectNoViolations } from './support/axe.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
-import { SimControl, simControlToken } from './support/sim-control.ts';
+import { expect, saveSettings, simControlAt, test } from './support/fixtures.ts';
+import type { SimControl } from './support/sim-control.ts';
 
 // Two named hosting servers, each a built-in simulator (playwright.config.ts, target `servers`).
 const SIM_PORTS = {
@@ -21,16 +21,11 @@ async function withSim(
   playwright: PlaywrightWorkerArgs['playwright'],
   port: number, key: string, use: (sim: SimControl) => Promise<void>,
 ) {
-  const request = await playwright.request.newContext({
-    baseURL: `https://127.0.0.1:${port}`,
-    ignoreHTTPSErrors: true,
-    extraHTTPHeaders: { Authorization: `Bearer ${simControlToken()}` },
-  });
-  const sim = new SimControl(request);
+  const { sim, dispose } = await simControlAt(playwright, port);
   await sim.reset();
   await sim.registerKey(key, 'admin');
   await use(sim);
-  await request.dispose();
+  await dispose();
 }
 
 const serverSelect = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Server' });

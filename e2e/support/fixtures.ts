@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { SimControl, simControlToken } from './sim-control.ts';
 
 /** Everything the browser said on the console, and every CSP violation it reported. */
@@ -11,17 +11,10 @@ export const test = base.extend<{ sim: SimControl; watch: PageWatch; simPort: nu
   /** The simulator behind the server under test; each Playwright project names its own. */
   simPort: [8444, { option: true }],
   sim: async ({ playwright, simPort }, use) => {
-    // The control surface is test tooling on loopback; its certificate is the simulator's own.
-    // Every control call carries the run's token: the simulator refuses /__sim/* without it.
-    const request = await playwright.request.newContext({
-      baseURL: `https://127.0.0.1:${simPort}`,
-      ignoreHTTPSErrors: true,
-      extraHTTPHeaders: { Authorization: `Bearer ${simControlToken()}` },
-    });
-    const sim = new SimControl(request);
+    const { sim, dispose } = await simControlAt(playwright, simPort);
     await sim.reset();
     await use(sim);
-    await request.dispose();
+    await dispose();
   },
   watch: [async ({ page }, use) => {
     const watch: PageWatch = { console: [], cspViolations: [] };
@@ -42,6 +35,20 @@ export const test = base.extend<{ sim: SimControl; watch: PageWatch; simPort: nu
 });
 
 export { expect };
+
+/**
+ * The control surface of the simulator on `port`. It is test tooling on loopback; its certificate
+ * is the simulator's own. Every control call carries the run's token: the simulator refuses
+ * /__sim/* without it.
+ */
+export async function simControlAt(playwright: PlaywrightWorkerArgs['playwright'], port: number) {
+  const request = await playwright.request.newContext({
+    baseURL: `https://127.0.0.1:${port}`,
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { Authorization: `Bearer ${simControlToken()}` },
+  });
+  return { sim: new SimControl(request), dispose: () => request.dispose() };
+}
 
 export async function saveSettings(page: Page, settings: { apiKey?: string; customerId?: string; language?: 'English' | 'Deutsch' }) {
   await page.goto('/#/settings');

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { createExternalStore } from './external-store.ts';
+import { sessionStorageOrNothing } from './session-storage.ts';
 
 /**
  * How the panel judged a request: for an add, added / already present / failed / unknown; for a
@@ -134,14 +135,6 @@ function read(storage: Storage_ | undefined): ActivityState {
     return { entries: entries.slice(over), dropped: parsed.data.dropped + over };
   } catch {
     return { entries: [], dropped: 0 };
-  }
-}
-
-function sessionStorageOrNothing(): Storage_ | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SERVER_NAME, isServerName, serverApiBase } from './hosting-servers.ts';
+import { sessionStorageOrNothing } from './session-storage.ts';
 
 /** A hosting server as the page knows it: a name and its API prefix on the panel's origin. */
 export interface PanelServer {
@@ -81,14 +82,6 @@ export function createServerStore(storage: Storage_ | undefined, servicePath: st
       return () => { listeners.delete(listener); };
     },
   };
-}
-
-function sessionStorageOrNothing(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export const serverStore = createServerStore(sessionStorageOrNothing(), __HOSTING_SERVICE_PATH__);

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { DEFAULT_SERVER_NAME } from './hosting-servers.ts';
 import { serverStore } from './server-store.ts';
+import { sessionStorageOrNothing } from './session-storage.ts';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -129,14 +130,6 @@ function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Setti
     return parsed.success ? parsed.data : DEFAULT_SETTINGS;
   } catch {
     return DEFAULT_SETTINGS;
-  }
-}
-
-function sessionStorageOrNothing(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined; // some privacy modes throw on access
   }
 }
 

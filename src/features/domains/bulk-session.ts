@@ -56,7 +56,7 @@ export const bulkSession = createExternalStore<BulkSession>({
 });
 
 export const isRunActive = (session: BulkSession) => {
-  const status = session.run?.engine.getSnapshot().status;
+  const status = session.run?.engine.getStatus();
   return status === 'running' || status === 'paused';
 };
 

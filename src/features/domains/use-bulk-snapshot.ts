@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { createThrottledView } from '../../lib/external-store.ts';
 import type { BulkRun, BulkRunSnapshot, RunStatus } from './bulk-run.ts';
 
 /** How often a running run is drawn: often enough to watch, rarely enough to cost nothing. */
@@ -18,48 +19,14 @@ export function useBulkSnapshot(run: BulkRun | undefined): BulkRunSnapshot | und
 const noSubscription = () => () => undefined;
 
 // One drawn view per run, shared: the progress and the rows are drawn in the same render.
-const views = new WeakMap<BulkRun, ReturnType<typeof drawnView>>();
+const views = new WeakMap<BulkRun, ReturnType<typeof createThrottledView<BulkRunSnapshot>>>();
 function drawnViewOf(run: BulkRun) {
   let view = views.get(run);
-  if (!view) views.set(run, view = drawnView(run));
+  if (!view) {
+    const source = { get: run.getSnapshot, subscribe: run.subscribe };
+    views.set(run, view = createThrottledView(source, DRAW_EVERY_MS, (shown) => run.getStatus() !== shown.status));
+  }
   return view;
-}
-
-/**
- * The snapshot as last drawn: it changes only when its listener is told, so React never finds
- * a newer one between two draws and renders again on its own.
- */
-function drawnView(run: BulkRun) {
-  let shown = run.getSnapshot();
-  const listeners = new Set<() => void>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let unsubscribe: (() => void) | undefined;
-  const draw = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    shown = run.getSnapshot();
-    listeners.forEach((listener) => { listener(); });
-  };
-  return {
-    get: () => shown,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      unsubscribe ??= run.subscribe(() => {
-        if (run.getStatus() !== shown.status) draw();
-        else timer ??= setTimeout(draw, DRAW_EVERY_MS);
-      });
-      // Whatever happened while nobody watched is drawn now.
-      if (shown !== run.getSnapshot()) draw();
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size > 0) return;
-        clearTimeout(timer);
-        timer = undefined;
-        unsubscribe?.();
-        unsubscribe = undefined;
-      };
-    },
-  };
 }
 
 /** Only the run's status: a screen that needs no more re-renders only when it changes. */
