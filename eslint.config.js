@@ -19,16 +19,21 @@ const importPlan = {
   plugins: { boundaries },
   settings: {
     'boundaries/root-path': import.meta.dirname,
-    'boundaries/include': ['src/**', 'e2e/**', '*.config.{ts,js}'],
-    // Elements are folders matched from the project root; the first match wins, so `e2e`
-    // (specs, support) comes after `e2e/sim`. Single files are classified as file categories.
+    'boundaries/include': ['src/**', 'e2e/**', 'simulator/**', 'bench/**', '*.config.{ts,js}'],
+    // Elements are folders matched from the project root; the first match wins, so the test-only
+    // helpers (`testing/`) come before the folders that hold them, and the domain feature's
+    // sub-areas before the other features. Single files are classified as file categories.
     'boundaries/elements': [
+      { type: 'testing', pattern: ['src/lib/testing', 'src/server/testing', 'simulator/testing'], partialMatch: false },
+      { type: 'domains', pattern: 'src/features/domains/*', partialMatch: false, capture: ['area'] },
       { type: 'app', pattern: 'src/app', partialMatch: false },
       { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
+      { type: 'shared', pattern: 'src/shared', partialMatch: false },
       { type: 'lib', pattern: 'src/lib', partialMatch: false },
       { type: 'server', pattern: 'src/server', partialMatch: false },
-      { type: 'sim', pattern: 'e2e/sim', partialMatch: false },
+      { type: 'sim', pattern: 'simulator', partialMatch: false },
       { type: 'e2e', pattern: 'e2e', partialMatch: false },
+      { type: 'bench', pattern: 'bench', partialMatch: false },
     ],
     'boundaries/files': [
       { category: 'entry', pattern: 'src/*.{ts,tsx}' },
@@ -44,27 +49,35 @@ const importPlan = {
         default: 'disallow',
         checkUnknownLocals: true,
         policies: [
+          // What page and Node share (proxy contract, path segments, server names and API bases,
+          // runtime.json): anyone may import it; it imports nothing local (no allow policy).
+          { from: { element: { types: ['app', 'feature', 'domains', 'lib', 'server', 'sim', 'e2e', 'bench', 'testing'] } }, allow: { to: { element: { type: 'shared' } } } },
+          { from: { file: { categories: ['entry', 'config'] } }, allow: { to: { element: { type: 'shared' } } } },
           { from: { file: { categories: 'entry' } }, allow: { to: { element: { types: ['app', 'lib'] } } } },
-          { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['feature', 'lib'] } } } },
+          { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['feature', 'domains', 'lib'] } } } },
           // A feature sees lib only: another feature's internals, the shell, the server and the
           // tests are all out of reach (imports inside the feature itself are not checked).
-          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'lib' } } } },
-          // lib is the bottom layer: no allow policy, so any import out of it is refused.
-          // The node side shares the page's contracts (proxy-contract.ts, path-segment.ts).
-          { from: { element: { type: 'server' } }, allow: { to: { element: { type: 'lib' } } } },
+          { from: { element: { types: ['feature', 'domains'] } }, allow: { to: { element: { type: 'lib' } } } },
+          // The domain feature's sub-areas (add, list, bulk) see its core, never each other.
+          { from: { element: { type: 'domains' } }, allow: { to: { element: { type: 'domains', captured: { area: 'core' } } } } },
+          // lib is the bottom layer of the page: shared only (above).
+          // Test-only helpers serve tests, and other helpers; product code never imports them.
+          { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'testing' } } } },
+          { from: { element: { type: 'testing' } }, allow: { to: { element: { types: ['testing', 'lib', 'server', 'sim'] } } } },
           // Only the server's tests run the real simulator and read the Vite config; the
           // production server never depends on test code.
           {
             from: { element: { type: 'server' }, file: { categories: 'test' } },
             allow: { to: [{ element: { type: 'sim' } }, { file: { categories: 'config' } }] },
           },
-          { from: { element: { type: 'sim' } }, allow: { to: { element: { type: 'lib' } } } },
           // Specs check the servers' own contracts (security headers, problem bodies) against
           // what the servers send, so they may read them.
           {
             from: { element: { type: 'e2e' } },
             allow: { to: [{ element: { types: ['sim', 'lib', 'server'] } }, { file: { categories: 'config' } }] },
           },
+          // Benchmarks start the servers and the simulator as the tests do.
+          { from: { element: { type: 'bench' } }, allow: { to: [{ element: { types: ['server', 'sim', 'e2e'] } }] } },
           // Tool configs wire the pieces together: Vite starts the simulator and the proxy.
           {
             from: { file: { categories: 'config' } },
@@ -93,13 +106,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'simulator/**/*.ts', 'bench/**/*.{ts,tsx}', '*.config.{ts,js}'],
     ...importPlan,
   },
   {
     // Flat, kebab-case files and folders; `.test`, `.spec`, `.property` and `.d` are middle
     // extensions, not part of the name. No barrel index files.
-    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'simulator/**/*.ts'],
     plugins: { 'check-file': checkFile },
     rules: {
       'check-file/filename-naming-convention': [
@@ -107,7 +120,7 @@ export default tseslint.config(
         { '**/*.{ts,tsx}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { '{src,e2e}/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': ['error', { '{src,e2e,simulator}/**/': 'KEBAB_CASE' }],
       'check-file/no-index': 'error',
     },
   },
@@ -123,11 +136,11 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   {
-    files: ['src/server/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: ['src/server/**/*.ts', 'e2e/**/*.ts', 'simulator/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['src/**/*.test.ts', 'e2e/sim/**/*.test.ts'],
+    files: ['src/**/*.test.ts', 'simulator/**/*.test.ts'],
     ...vitest.configs.recommended,
     rules: {
       ...vitest.configs.recommended.rules,
@@ -141,7 +154,7 @@ export default tseslint.config(
   {
     // A property states implications over generated input ("if mail carries DKIM, mail is on"):
     // a branch around `expect` is the property itself, and fast-check runs both sides.
-    files: ['src/**/*.property.test.ts', 'e2e/sim/**/*.property.test.ts'],
+    files: ['src/**/*.property.test.ts', 'simulator/**/*.property.test.ts'],
     rules: { 'vitest/no-conditional-expect': 'off' },
   },
   {

@@ -121,7 +121,7 @@ export default defineConfig<SimOptions>({
   webServer: [
     ...active.filter(([name]) => name === 'preview' || name === 'servers').flatMap(([, target]) => target.servers),
     ...(needsStandaloneSim ? [{
-      command: `npx tsx e2e/sim/main.ts --port ${STANDALONE_SIM_PORT} --cert-out ${simCert}`,
+      command: `npx tsx simulator/main.ts --port ${STANDALONE_SIM_PORT} --cert-out ${simCert}`,
       wait: { stdout: /Certificate written to/ },
       env: { HOSTING_SIM_CONTROL_TOKEN: token },
       reuseExistingServer: false,

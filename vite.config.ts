@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { DEMO_KEY_GRANTS } from './e2e/sim/seed.ts';
-import { startSimulator } from './e2e/sim/server.ts';
-import { hostingPanel } from './src/server/hosting-plugin.ts';
-import { precompress } from './src/server/precompress.ts';
-import { DEV_HEADERS, SECURITY_HEADERS } from './src/server/security-headers.ts';
+import { DEMO_KEY_GRANTS } from './simulator/api/seed.ts';
+import { startSimulator } from './simulator/server.ts';
+import { hostingPanel } from './src/server/dev/hosting-plugin.ts';
+import { precompress } from './src/server/static/precompress.ts';
+import { DEV_HEADERS, SECURITY_HEADERS } from './src/server/static/security-headers.ts';
 
 // Configuration comes from the environment (HOSTING_SERVER, HOSTING_SERVICE_PATH,
 // HOSTING_CA_FILE, HOSTING_INSECURE_TLS, ...); see README "Configuration".

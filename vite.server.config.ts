@@ -9,7 +9,7 @@ export default defineConfig({
   logLevel: 'warn',
   ssr: { target: 'node', noExternal: true },
   build: {
-    ssr: 'src/server/production-main.ts',
+    ssr: 'src/server/production/production-main.ts',
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',

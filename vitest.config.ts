@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Unit tests run in Node: pure modules, the api client with a fake fetch, the simulator
 // in-process and the proxy against local servers. Browser journeys belong to Playwright (e2e/).
 export default defineConfig({
-  // The build-time global the Vite plugin defines (src/server/hosting-plugin.ts), fixed for tests.
+  // The build-time global the Vite plugin defines (src/server/dev/hosting-plugin.ts), fixed for tests.
   define: { __HOSTING_SERVICE_PATH__: JSON.stringify('liveconfig') },
   test: {
-    include: ['src/**/*.test.ts', 'e2e/sim/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'simulator/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

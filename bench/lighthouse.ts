@@ -4,7 +4,7 @@
 // Both are built fresh into folders of their own (never dist/) and served by the production
 // server (`npm start`'s dist-server/server.js, built here from vite.server.config.ts), so they get
 // the same headers, precompressed files and caching: the panel in front of a simulator started
-// here (`tsx e2e/sim/main.ts --port <free> --cert-out <pem>`, pinned with HOSTING_CA_FILE), the
+// here (`tsx simulator/main.ts --port <free> --cert-out <pem>`, pinned with HOSTING_CA_FILE), the
 // bare page from PANEL_ROOT=<its build>. RUNS runs of each, interleaved, each in a fresh
 // Chromium; prints each run, the medians of score, FCP, LCP, TBT and transferred bytes, and the
 // panel's medians as ratios of the bare page's. Targets (README, "Budgets"): score 100, LCP at
@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
-import { precompressDirectory } from '../src/server/precompress.ts';
+import { precompressDirectory } from '../src/server/static/precompress.ts';
 import {
   BARE_CONFIG, buildPage, CHROMIUM, freePort, median, PANEL_CONFIG, ROOT, type Started, startProcess, workDir,
 } from './bench-support.ts';
@@ -72,7 +72,7 @@ try {
   await build({ configFile: path.join(ROOT, 'vite.server.config.ts'), logLevel: 'warn', build: { outDir: serverDir } });
 
   const simPort = await freePort();
-  started.push(await startProcess('npx', ['tsx', 'e2e/sim/main.ts', '--port', String(simPort), '--cert-out', pem], {}, /Certificate written to/, 'simulator'));
+  started.push(await startProcess('npx', ['tsx', 'simulator/main.ts', '--port', String(simPort), '--cert-out', pem], {}, /Certificate written to/, 'simulator'));
   const serve = async (root: string, name: string) => {
     const port = await freePort();
     const env = {

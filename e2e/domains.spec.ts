@@ -195,7 +195,7 @@ test('at 360 px the table scrolls inside its own box; nothing is cut off', async
 
 // Long tasks are not asserted here: on a shared two-core machine their length says more about
 // the neighbours than about the page. What makes 5,000 rows cheap is checked instead: the page
-// holds only the rows in view, and the names are converted in slices (src/lib/map-in-slices.ts).
+// holds only the rows in view, and the names are converted in slices (src/lib/util/map-in-slices.ts).
 test('5,000 domains: only the rows in view are in the page, Home and End reach both ends', async ({ page, sim }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
   // Every other name is international, so the normaliser has work to do.

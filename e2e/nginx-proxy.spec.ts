@@ -4,9 +4,9 @@ import { connect } from 'node:net';
 import tls from 'node:tls';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../src/lib/proxy-contract.ts';
-import { proxyProblem } from '../src/server/proxy-errors.ts';
-import { createSelfSignedCertificate } from './sim/tls.ts';
+import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../src/shared/proxy-contract.ts';
+import { proxyProblem } from '../src/server/proxy/proxy-errors.ts';
+import { createSelfSignedCertificate } from '../simulator/tls.ts';
 import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
 import { freePort, startOwnNginx } from './support/own-nginx.ts';
 

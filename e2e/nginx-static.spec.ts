@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIResponse, type TestInfo } from '@playwright/test';
-import { SECURITY_HEADERS } from '../src/server/security-headers.ts';
+import { SECURITY_HEADERS } from '../src/server/static/security-headers.ts';
 import { freePort, startOwnNginx } from './support/own-nginx.ts';
 
 // The built page as nginx serves it (deploy/nginx/hosting-panel.conf.template): the Node servers'
@@ -19,7 +19,7 @@ function expectPageHeaders(headers: Headers) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
 }
 
-/** The Node server's 404 (src/server/static-files.ts): plain text, never cached. */
+/** The Node server's 404 (src/server/static/static-files.ts): plain text, never cached. */
 async function expectNotFound(response: APIResponse, url: string) {
   expect(response.status(), url).toBe(404);
   expect(response.headers()['cache-control'], url).toBe('no-store');
@@ -62,11 +62,11 @@ function secondsUntilClosed(origin: string, written: string) {
   });
 }
 
-/** A hashed script the build precompressed both ways (src/server/precompress.ts). */
+/** A hashed script the build precompressed both ways (src/server/static/precompress.ts). */
 function precompressedAsset() {
   const assets = path.join(DIST, 'assets');
   const name = readdirSync(assets).find((file) => file.endsWith('.js') && readdirSync(assets).includes(`${file}.br`) && readdirSync(assets).includes(`${file}.gz`));
-  if (!name) throw new Error(`no script in ${assets} with .br and .gz beside it: the build writes them (src/server/precompress.ts)`);
+  if (!name) throw new Error(`no script in ${assets} with .br and .gz beside it: the build writes them (src/server/static/precompress.ts)`);
   const file = path.join(assets, name);
   return { url: `/assets/${name}`, source: readFileSync(file), size: (suffix: string) => statSync(file + suffix).size };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIM_PORT } from '../playwright.config.ts';
-import { DEMO_KEY_GRANTS } from './sim/seed.ts';
+import { DEMO_KEY_GRANTS } from '../simulator/api/seed.ts';
 import { addDomainButton, documentedBody, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
 
 const DOMAIN = 'bücher.example';

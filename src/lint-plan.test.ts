@@ -32,49 +32,86 @@ const boundaryErrors = (messages: Linter.LintMessage[]) =>
 
 describe('import boundaries', () => {
   it.each([
-    ['lib imports the app shell', 'src/lib/auth.ts', "import { App } from '../app/app.tsx';\nexport const shell = App;\n"],
-    ['lib imports a feature', 'src/lib/auth.ts', "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n"],
-    ['lib imports the server', 'src/lib/auth.ts', "import { SECURITY_HEADERS } from '../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n"],
-    ['lib imports the simulator', 'src/lib/auth.ts', "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n"],
+    ['lib imports the app shell', 'src/lib/api/auth.ts', "import { App } from '../../app/app.tsx';\nexport const shell = App;\n"],
+    ['lib imports a feature', 'src/lib/api/auth.ts', "import { addDomain } from '../../features/domains/core/api.ts';\nexport const add = addDomain;\n"],
+    ['lib imports the server', 'src/lib/api/auth.ts', "import { SECURITY_HEADERS } from '../../server/static/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n"],
+    ['lib imports the simulator', 'src/lib/api/auth.ts', "import { DEMO_KEYS } from '../../../simulator/api/seed.ts';\nexport const keys = DEMO_KEYS;\n"],
+    ['shared imports lib', 'src/shared/path-segment.ts', "import { authHeaders } from '../lib/api/auth.ts';\nexport const auth = authHeaders;\n"],
+    ['shared imports the server', 'src/shared/path-segment.ts', "import { SECURITY_HEADERS } from '../server/static/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n"],
     [
       'a feature imports another feature',
-      'src/features/domains/api.ts',
-      "import { fetchRuntimeInfo } from '../settings/api.ts';\nexport const info = fetchRuntimeInfo;\n",
+      'src/features/domains/core/api.ts',
+      "import { fetchRuntimeInfo } from '../../settings/api.ts';\nexport const info = fetchRuntimeInfo;\n",
     ],
     [
       'a feature imports the app shell',
-      'src/features/domains/api.ts',
-      "import { queryClient } from '../../app/query-client.ts';\nexport const client = queryClient;\n",
+      'src/features/domains/core/api.ts',
+      "import { queryClient } from '../../../app/query-client.ts';\nexport const client = queryClient;\n",
     ],
     [
       'a feature imports the server',
-      'src/features/domains/api.ts',
-      "import { SECURITY_HEADERS } from '../../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
+      'src/features/domains/core/api.ts',
+      "import { SECURITY_HEADERS } from '../../../server/static/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
     ],
     [
-      'a feature imports e2e',
-      'src/features/domains/api.ts',
-      "import { DEMO_KEYS } from '../../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+      'a feature imports the simulator',
+      'src/features/domains/core/api.ts',
+      "import { DEMO_KEYS } from '../../../../simulator/api/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+    ],
+    [
+      'the domains core imports a sub-area',
+      'src/features/domains/core/api.ts',
+      "import { BulkAdd } from '../bulk/bulk-add.tsx';\nexport const bulk = BulkAdd;\n",
+    ],
+    [
+      'one domains sub-area imports another',
+      'src/features/domains/bulk/bulk-add.tsx',
+      "import { AddDomainForm } from '../add/add-domain-form.tsx';\nexport const form = AddDomainForm;\n",
+    ],
+    [
+      'the domains list imports Bulk add',
+      'src/features/domains/list/domain-list.tsx',
+      "import { bulkSessions } from '../bulk/engine/bulk-session.ts';\nexport const sessions = bulkSessions;\n",
+    ],
+    [
+      'page code imports a test helper',
+      'src/lib/session/server-store.ts',
+      "import { fakeStorage } from '../testing/fake-storage.ts';\nexport const storage = fakeStorage;\n",
+    ],
+    [
+      'the server imports a test helper',
+      'src/server/production/production-server.ts',
+      "import { listen } from '../testing/test-servers.ts';\nexport const start = listen;\n",
+    ],
+    [
+      'the simulator imports a test helper',
+      'simulator/app.ts',
+      "import { call } from './testing/test-helpers.ts';\nexport const request = call;\n",
     ],
     [
       'the app shell imports the server',
       'src/app/query-client.ts',
-      "import { SECURITY_HEADERS } from '../server/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
+      "import { SECURITY_HEADERS } from '../server/static/security-headers.ts';\nexport const headers = SECURITY_HEADERS;\n",
     ],
     [
       'the server imports a feature',
-      'src/server/security-headers.ts',
-      "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n",
+      'src/server/static/security-headers.ts',
+      "import { addDomain } from '../../features/domains/core/api.ts';\nexport const add = addDomain;\n",
     ],
     [
       'the server imports the app shell',
-      'src/server/security-headers.ts',
-      "import { queryClient } from '../app/query-client.ts';\nexport const client = queryClient;\n",
+      'src/server/static/security-headers.ts',
+      "import { queryClient } from '../../app/query-client.ts';\nexport const client = queryClient;\n",
     ],
     [
       'the production server imports the simulator',
-      'src/server/production-main.ts',
-      "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+      'src/server/production/production-main.ts',
+      "import { DEMO_KEYS } from '../../../simulator/api/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+    ],
+    [
+      'the simulator imports e2e',
+      'simulator/app.ts',
+      "import { SimControl } from '../e2e/support/sim-control.ts';\nexport const control = SimControl;\n",
     ],
   ])('refuses: %s', { timeout: LINT_TIMEOUT_MS }, async (_case, filePath, code) => {
     const errors = boundaryErrors(await lint(code, filePath));
@@ -82,13 +119,16 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['a feature imports lib', 'src/features/domains/api.ts', "import { apiRequest } from '../../lib/api-client.ts';\nexport const request = apiRequest;\n"],
-    ['the app shell imports a feature', 'src/app/query-client.ts', "import { addDomain } from '../features/domains/api.ts';\nexport const add = addDomain;\n"],
-    ['the server imports lib', 'src/server/security-headers.ts', "import { authHeaders } from '../lib/auth.ts';\nexport const auth = authHeaders;\n"],
+    ['a feature imports lib', 'src/features/domains/core/api.ts', "import { apiRequest } from '../../../lib/api/api-client.ts';\nexport const request = apiRequest;\n"],
+    ['a domains sub-area imports the core', 'src/features/domains/bulk/bulk-add.tsx', "import { addDomain } from '../core/api.ts';\nexport const add = addDomain;\n"],
+    ['lib imports shared', 'src/lib/api/auth.ts', "import { isPathSegment } from '../../shared/path-segment.ts';\nexport const check = isPathSegment;\n"],
+    ['the app shell imports a feature', 'src/app/query-client.ts', "import { addDomain } from '../features/domains/core/api.ts';\nexport const add = addDomain;\n"],
+    ['the server imports shared', 'src/server/static/security-headers.ts', "import { isPathSegment } from '../../shared/path-segment.ts';\nexport const check = isPathSegment;\n"],
+    ['a page test imports a test helper', 'src/lib/session/server-store.test.ts', "import { fakeStorage } from '../testing/fake-storage.ts';\nexport const storage = fakeStorage;\n"],
     [
       "the server's tests import the simulator",
-      'src/server/hosting-config.test.ts',
-      "import { DEMO_KEYS } from '../../e2e/sim/seed.ts';\nexport const keys = DEMO_KEYS;\n",
+      'src/server/origin/hosting-config.test.ts',
+      "import { DEMO_KEYS } from '../../../simulator/api/seed.ts';\nexport const keys = DEMO_KEYS;\n",
     ],
   ])('allows: %s', { timeout: LINT_TIMEOUT_MS }, async (_case, filePath, code) => {
     expect(boundaryErrors(await lint(code, filePath))).toEqual([]);
@@ -103,7 +143,7 @@ describe('file names, and files outside the plan', () => {
   beforeAll(() => {
     untyped = new ESLint({
       cwd: REPO_ROOT,
-      overrideConfig: { files: ['src/**', 'e2e/**'], ...tseslint.configs.disableTypeChecked },
+      overrideConfig: { files: ['src/**', 'e2e/**', 'simulator/**'], ...tseslint.configs.disableTypeChecked },
     });
   });
 
@@ -112,14 +152,15 @@ describe('file names, and files outside the plan', () => {
     ['src/lib/bad_name.ts', 'check-file/filename-naming-convention'],
     ['e2e/addDomain.spec.ts', 'check-file/filename-naming-convention'],
     ['src/features/BadFeature/api.ts', 'check-file/folder-naming-convention'],
-    ['src/features/domains/index.ts', 'check-file/no-index'],
+    ['src/features/domains/core/index.ts', 'check-file/no-index'],
+    ['simulator/BadName.ts', 'check-file/filename-naming-convention'],
     ['src/utils/helper.ts', 'boundaries/no-unknown-files'],
   ])('%s breaks %s', { timeout: LINT_TIMEOUT_MS }, async (filePath, ruleId) => {
     const messages = await lint('export const value = 1;\n', filePath, untyped);
     expect(messages.filter((message) => message.severity === 2).map((message) => message.ruleId)).toContain(ruleId);
   });
 
-  it.each(['src/lib/good-name.ts', 'src/features/domains/domain-name.property.test.ts', 'e2e/add-domain.spec.ts'])(
+  it.each(['src/lib/good-name.ts', 'src/features/domains/core/domain-name.property.test.ts', 'e2e/add-domain.spec.ts'])(
     '%s is a good name',
     { timeout: LINT_TIMEOUT_MS },
     async (filePath) => {

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadFirstScreen } from './app/screens.ts';
 import { loadMessages } from './lib/i18n/i18n.ts';
-import { loadRuntimeInfo } from './lib/runtime-load.ts';
-import { settingsStore } from './lib/settings-store.ts';
+import { loadRuntimeInfo } from './lib/session/runtime-load.ts';
+import { settingsStore } from './lib/session/settings-store.ts';
 import './app/app.css';
 
 const root = document.getElementById('root');

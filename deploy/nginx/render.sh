@@ -10,7 +10,7 @@
 #   "_") for each. The template's block between "## per server" and "## end per server" is
 #   rendered once per server, at /servers/<name>/<service path>/api/v1 and forwarded to
 #   <origin>/<service path>/api/v1 (a server named "default" keeps /<service path>/api/v1, as
-#   with HOSTING_SERVER), as the Node proxy routes (src/server/panel-api.ts); everything else under
+#   with HOSTING_SERVER), as the Node proxy routes (src/server/origin/panel-api.ts); everything else under
 #   /servers is the proxy's path_not_forwarded, and runtime.json names the servers.
 set -euo pipefail
 
@@ -18,7 +18,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 template="$here/hosting-panel.conf.template"
 fail() { echo "render: $*" >&2; exit 2; }
 
-# The same rules the Node side applies (src/server/hosting-config.ts, src/lib/hosting-servers.ts):
+# The same rules the Node side applies (src/server/origin/hosting-config.ts, src/shared/hosting-servers.ts):
 # an origin without a path (proxy_pass with a path would replace the API prefix), a plain service
 # path segment, and nothing in a value that could end an nginx directive.
 origin_rule='^https?://[^/?#[:space:];]+$'
@@ -71,7 +71,7 @@ for entry in $servers; do
 done
 
 api="$HOSTING_SERVICE_PATH/api/v1"
-# A server's prefix, as HOSTING_SERVICE_PATH in the block (src/lib/hosting-servers.ts).
+# A server's prefix, as HOSTING_SERVICE_PATH in the block (src/shared/hosting-servers.ts).
 prefix_of() { if [ "$1" = default ]; then echo "$HOSTING_SERVICE_PATH"; else echo "servers/$1/$HOSTING_SERVICE_PATH"; fi; }
 runtime=''
 for name in "${names[@]}"; do

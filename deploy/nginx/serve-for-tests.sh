@@ -29,7 +29,7 @@ for name in PANEL_LISTEN PANEL_ROOT HOSTING_SERVICE_PATH; do
   [ -n "${!name:-}" ] || fail "$name is not set"
 done
 # render.sh checks the hosting servers, their CA files and the service path (the rules of
-# src/server/hosting-config.ts); PANEL_ROOT is resolved here first.
+# src/server/origin/hosting-config.ts); PANEL_ROOT is resolved here first.
 unsafe="[[:space:];'\"{}\$]"
 [[ "$PANEL_ROOT" == /* ]] || fail "PANEL_ROOT must be an absolute path"
 # Rendered as the path without symbolic links (README "nginx": disable_symlinks).

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 
-/** As the simulator records it (e2e/sim/state.ts). */
+/** As the simulator records it (simulator/api/state.ts). */
 export interface RecordedRequest {
   method: string;
   path: string;

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { loadMessages, type MessageKey, useShownLanguage, useT } from '../lib/i18n/i18n.ts';
-import { LANGUAGES } from '../lib/settings-store.ts';
+import { LANGUAGES } from '../lib/session/settings-store.ts';
 import { ScreenFrame } from '../lib/ui/screen-frame.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { SCREEN_CONTENT } from './screens.ts';

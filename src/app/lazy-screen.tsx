@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, useState } from 'react';
-import { loadOnce } from '../lib/load-once.ts';
+import { loadOnce } from '../lib/util/load-once.ts';
 
 export interface LazyScreen {
   /** Renders the screen; suspends (shows the nearest Suspense fallback) until it is loaded. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-error.ts';
-import { toApiError } from '../lib/response-error.ts';
+import { ApiError } from '../lib/api/api-error.ts';
+import { toApiError } from '../lib/api/response-error.ts';
 import { shouldRetryQuery } from './query-client.ts';
 
 const answer = (status: number, raw: string, contentType: string) =>

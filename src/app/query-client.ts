@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isListUnsupported } from '../features/domains/list-support.ts';
-import { isApiError } from '../lib/api-error.ts';
+import { isListUnsupported } from '../features/domains/core/list-support.ts';
+import { isApiError } from '../lib/api/api-error.ts';
 
 const NEVER_RETRIED = new Set(['unauthorized', 'forbidden', 'not-found', 'route-not-found', 'validation', 'bad-request']);
 

@@ -1,4 +1,4 @@
-import { settingsStore } from '../lib/settings-store.ts';
+import { settingsStore } from '../lib/session/settings-store.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 import { currentRoute, type Route } from './use-hash-route.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../lib/i18n/i18n.ts';
-import { hasSeveralServers, serverStore, useServers } from '../lib/server-store.ts';
+import { hasSeveralServers, serverStore, useServers } from '../lib/session/server-store.ts';
 
 /**
  * The header's "Server" select, shown only when several servers are configured; its value keeps

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { ACTIVITY_OUTCOMES, type ActivityEntry, activityLog } from '../../lib/activity-log.ts';
-import { downloadText, fileStamp } from '../../lib/download.ts';
-import { useThrottledExternalStore } from '../../lib/external-store.ts';
+import { ACTIVITY_OUTCOMES, type ActivityEntry, activityLog } from '../../lib/activity/activity-log.ts';
+import { downloadText, fileStamp } from '../../lib/util/download.ts';
+import { useThrottledExternalStore } from '../../lib/util/external-store.ts';
 import { type Translate, useLocalized } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';

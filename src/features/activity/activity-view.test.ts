@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../lib/activity-log.ts';
+import type { ActivityEntry } from '../../lib/activity/activity-log.ts';
 import { activityCsv, activityJson, activityRows, numbersById } from './activity-view.ts';
 
 const entry = (id: string, changes: Partial<ActivityEntry> = {}): ActivityEntry => ({

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ActivityEntry, ActivityOutcome } from '../../lib/activity-log.ts';
+import type { ActivityEntry, ActivityOutcome } from '../../lib/activity/activity-log.ts';
 
 export interface ActivityFilter {
   server: string | undefined;

@@ -1,5 +1,5 @@
-import { loadRuntimeInfo } from '../../lib/runtime-load.ts';
-import type { RuntimeInfo } from '../../lib/runtime-info.ts';
+import { loadRuntimeInfo } from '../../lib/session/runtime-load.ts';
+import type { RuntimeInfo } from '../../shared/runtime-info.ts';
 
 /**
  * How the panel runs (its servers, simulator or not, demo keys): the answer the page asked for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createServerStore } from '../../lib/server-store.ts';
-import { createSettingsStore, type Settings } from '../../lib/settings-store.ts';
+import { createServerStore } from '../../lib/session/server-store.ts';
+import { createSettingsStore, type Settings } from '../../lib/session/settings-store.ts';
 import { saveSettings } from './save-settings.ts';
 
 function twoServers() {

@@ -1,4 +1,4 @@
-import type { Language, Settings, SettingsStore } from '../../lib/settings-store.ts';
+import type { Language, Settings, SettingsStore } from '../../lib/session/settings-store.ts';
 
 /**
  * Saves what the form holds as the settings of `server`: the server whose settings the form

@@ -1,4 +1,4 @@
-import type { DemoKey } from '../../lib/runtime-info.ts';
+import type { DemoKey } from '../../shared/runtime-info.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 
 /** Shown only when the panel runs on the built-in simulator, whose server names its demo keys. */

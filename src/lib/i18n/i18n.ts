@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { type Language, useSettings } from '../settings-store.ts';
+import { type Language, useSettings } from '../session/settings-store.ts';
 import { en, type MessageKey } from './en.ts';
 
 export type { MessageKey };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n.ts';
-import { useSettings } from '../settings-store.ts';
+import { useSettings } from '../session/settings-store.ts';
 
 interface ScreenFrameProps {
   /** Id of the heading; the shell moves focus to it when the screen is opened. */

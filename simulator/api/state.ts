@@ -1,0 +1,85 @@
+// Mutable state of one simulator instance. Kept apart from the routes so tests, the control
+// surface and server shutdown all reach the same object.
+import type { FaultSpec } from '../control/faults.ts';
+import type { KeyGrant } from './seed.ts';
+
+export type WebType = 'webspace' | 'redirect' | 'none';
+
+/** A stored domain: the request's fields plus the id the simulator gave it. */
+export interface DomainRecord {
+  id: string;
+  domain: string;
+  account: string;
+  www?: boolean;
+  web?: { enabled?: boolean; type?: WebType; target?: string };
+  mail?: { enabled?: boolean; dkim?: boolean };
+}
+
+export interface StoredDomain {
+  customerId: string;
+  record: DomainRecord;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path plus query string, exactly as received. */
+  path: string;
+  /** Lower-case header names; repeated headers joined with ", " as Fetch's Headers does. */
+  headers: Record<string, string>;
+  /**
+   * The body as text, cut to its first 16 KiB (see request-log.ts). Empty until read, and never
+   * read for a request without a key the simulator knows.
+   */
+  body: string;
+  /** Present when `body` is not the whole body: cut for the log, or refused as too large. */
+  bodyTruncated?: true;
+  /** Date.now() when the request arrived. */
+  at: number;
+}
+
+/** A queued fault with the number of requests it still applies to. */
+export interface PendingFault {
+  spec: FaultSpec;
+  remaining: number;
+}
+
+export interface SimState {
+  domains: StoredDomain[];
+  requests: RecordedRequest[];
+  faults: PendingFault[];
+  nextDomainNumber: number;
+  /** Keys a test registered through /__sim/keys, on top of the demo keys. */
+  extraKeys: Map<string, KeyGrant>;
+  /** New TCP connections still to be closed at once, before TLS (POST /__sim/connection-faults). */
+  droppedConnections: number;
+  /** Aborted once on shutdown, so hanging or delayed requests stop waiting. */
+  readonly shutdown: AbortController;
+}
+
+export function createSimState(): SimState {
+  return {
+    domains: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), droppedConnections: 0,
+    shutdown: new AbortController(),
+  };
+}
+
+/** Back to seed: used by POST /__sim/reset between tests. Hanging requests are left alone. */
+export function resetSimState(state: SimState): void {
+  state.domains = [];
+  state.requests = [];
+  state.faults = [];
+  state.nextDomainNumber = 1;
+  state.extraKeys = new Map();
+  state.droppedConnections = 0;
+}
+
+/** Releases every hanging or delayed request; called by the server's close(). */
+export function shutdownSimState(state: SimState): void {
+  state.shutdown.abort(new Error('simulator closed'));
+}
+
+export function takeDomainId(state: SimState): string {
+  const id = `d${String(state.nextDomainNumber).padStart(4, '0')}`;
+  state.nextDomainNumber += 1;
+  return id;
+}

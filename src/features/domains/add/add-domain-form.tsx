@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ApiError } from '../../../lib/api/api-error.ts';
+import { translateMessage, useT } from '../../../lib/i18n/i18n.ts';
+import { serverStore } from '../../../lib/session/server-store.ts';
+import { useSettings } from '../../../lib/session/settings-store.ts';
+import { Field } from '../../../lib/ui/field.tsx';
+import { useCountdown } from '../../../lib/ui/use-countdown.ts';
+import { DomainNameField } from './domain-name-field.tsx';
+import { RequestPreview } from './request-preview.tsx';
+import {
+  DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
+} from '../core/schemas.ts';
+import type { Attempt } from '../core/submission-machine.ts';
+import { SubmissionStatus } from './submission-status.tsx';
+import { useAccountSuggestions } from './use-account-suggestions.ts';
+import { useDomainPreview } from './use-domain-preview.ts';
+import { useSubmission } from './use-submission.ts';
+
+export function AddDomainForm() {
+  const t = useT();
+  const settings = useSettings();
+  const ids = { customerId: useId(), account: useId(), webType: useId(), target: useId() };
+  const { control, register, handleSubmit, setError, resetField, setFocus, setValue, getFieldState, formState: { errors } } =
+    useForm<DomainFormValues, unknown, DomainFormOutput>({
+      defaultValues: { ...DEFAULT_FORM_VALUES, customerId: settings.customerId },
+      resolver: zodResolver(domainFormSchema),
+      mode: 'onSubmit',
+      reValidateMode: 'onChange',
+    });
+  const confirmId = useId();
+  const accountListId = useId();
+
+  // The form stays mounted while Settings is open: follow a new default customer unless edited.
+  useEffect(() => {
+    if (!getFieldState('customerId').isDirty) setValue('customerId', settings.customerId);
+  }, [settings.customerId, getFieldState, setValue]);
+
+  const { submission, submit, isBusy } = useSubmission({
+    onAdded: () => {
+      resetField('domain', { defaultValue: '' });
+      setFocus('domain');
+    },
+    onFailed: (error: ApiError) => {
+      for (const [name, message] of placeFieldErrors(error.fieldErrors).fields) {
+        setError(name, { type: 'server', message }, { shouldFocus: true });
+      }
+    },
+  });
+  const failed = submission.phase === 'failed' ? submission : undefined;
+  // Derived from the answer itself, so a new attempt (a new phase) clears it with the alert.
+  const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors).unplaced : [];
+  const secondsLeft = useCountdown(failed?.retryAt, failed?.failedAt ?? 0);
+  const blocked = isBusy || secondsLeft > 0;
+
+  // The earlier add of this very domain may have worked: sending again needs the user's word,
+  // so each unconfirmed try moves focus to the button that gives it.
+  const asks = submission.needsConfirmation?.asks ?? 0;
+  useEffect(() => {
+    if (asks > 0) document.getElementById(confirmId)?.focus();
+  }, [asks, confirmId]);
+
+  const values = useWatch({ control }) as DomainFormValues;
+  // What echoes the typing (the name as it will be sent, the www label, the request) follows a
+  // moment behind: React draws it after the keystroke itself, so no key waits for the normaliser.
+  const echoed = useDeferredValue(values);
+  const preview = useDomainPreview(echoed.domain);
+  const previewBody = useMemo(
+    () => toDomainRequest(echoed, preview?.ok ? preview.ascii : echoed.domain.trim()),
+    [echoed, preview],
+  );
+
+  const suggestions = useAccountSuggestions(values.customerId.trim());
+
+  const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
+    // Bound to the server current now: the add (and a check of its outcome) finishes there.
+    const attempt: Attempt = { server: serverStore.get().current.name, customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
+    submit(attempt, confirmed);
+  };
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit((valid) => { submitValid(valid, false); })(event)}>
+      <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>
+        <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
+      </Field>
+      <DomainNameField register={register} error={translateMessage(t, errors.domain?.message)} preview={preview} />
+      <Field id={ids.account} label={t('domain.account')} error={translateMessage(t, errors.account?.message)}>
+        {/* `list` only with suggestions to offer: it makes the field a combobox. */}
+        <input id={ids.account} autoComplete="off" spellCheck={false} list={suggestions.accounts.length > 0 ? accountListId : undefined}
+          {...suggestions.triggers} {...register('account')} />
+      </Field>
+      {suggestions.accounts.length > 0 && (
+        <datalist id={accountListId}>{suggestions.accounts.map((account) => <option key={account} value={account} />)}</datalist>
+      )}
+      <label className="check">
+        <input type="checkbox" {...register('www')} />
+        {preview?.ok ? t('domain.www', { domain: preview.unicode }) : t('domain.www.plain')}
+      </label>
+      <div className="group">
+        <label className="check"><input type="checkbox" {...register('webEnabled')} />{t('domain.web')}</label>
+        <div className="nested">
+          <Field id={ids.webType} label={t('domain.webType')}>
+            <select id={ids.webType} disabled={!values.webEnabled} {...register('webType')}>
+              <option value="webspace">{t('domain.webType.webspace')}</option>
+            </select>
+          </Field>
+          <Field id={ids.target} label={t('domain.target')} hint={t('domain.target.hint')} error={translateMessage(t, errors.webTarget?.message)}>
+            <input id={ids.target} autoComplete="off" spellCheck={false} disabled={!values.webEnabled} {...register('webTarget')} />
+          </Field>
+        </div>
+      </div>
+      <div className="group">
+        <label className="check"><input type="checkbox" {...register('mailEnabled')} />{t('domain.mail')}</label>
+        <div className="nested">
+          <label className="check"><input type="checkbox" disabled={!values.mailEnabled} {...register('dkim')} />{t('domain.dkim')}</label>
+        </div>
+      </div>
+      <div className="actions">
+        {/* aria-disabled, not disabled: the button keeps focus; the submission machine's guard,
+            not this attribute, is what stops a second request. */}
+        <button type="submit" aria-disabled={blocked} aria-busy={isBusy}>{t('domain.submit')}</button>
+        {isBusy && <span className="pending">{t(submission.phase === 'checking' ? 'domain.checking' : 'domain.sending')}</span>}
+      </div>
+      <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
+        confirmId={confirmId} onResend={() => void handleSubmit((valid) => { submitValid(valid, true); })()} />
+      <RequestPreview customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
+    </form>
+  );
+}

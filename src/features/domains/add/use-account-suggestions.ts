@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
+import { isIdentifier } from '../../../shared/identifier.ts';
+import { useShownLanguage } from '../../../lib/i18n/i18n.ts';
+import { useServers } from '../../../lib/session/server-store.ts';
+import { accountsOf } from '../core/domain-list-view.ts';
+import { domainQueries } from '../core/queries.ts';
+
+const NONE: string[] = [];
+
+/**
+ * The accounts of the customer's domains, as suggestions for the form's account field.
+ *
+ * The list is read only once the user reaches for the field's suggestions: a pointer press on
+ * it, or a key that types or opens them. Not on focus: a focus alone (Tab passing through, a
+ * script filling the form) must not send a request the user did not ask for. Nothing is asked
+ * for a customer ID that is not valid, a failure stays silent (the suggestions are a help,
+ * not a promise), and a list already read (the Domains screen) is used as it is.
+ */
+export function useAccountSuggestions(customerId: string) {
+  const language = useShownLanguage();
+  // The customer the user reached for: typing a new customer ID asks for nothing (each prefix
+  // of it would be a request), reaching for the suggestions again does.
+  const [wantedFor, setWantedFor] = useState<string>();
+  const wanted = wantedFor === customerId;
+  const valid = isIdentifier(customerId);
+  const server = useServers().current.name;
+  const { data } = useQuery({
+    ...domainQueries.list(server, customerId),
+    enabled: wanted && valid,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const accounts = useMemo(
+    () => (wanted && valid && data ? accountsOf(data, new Intl.Collator(language, { numeric: true }).compare) : NONE),
+    [wanted, valid, data, language],
+  );
+  const want = useCallback(() => { setWantedFor(customerId); }, [customerId]);
+  const onKeyDown = useCallback((event: KeyboardEvent) => {
+    if (OPENS_SUGGESTIONS.has(event.key) || event.key.length === 1) setWantedFor(customerId);
+  }, [customerId]);
+  return { accounts, triggers: { onPointerDown: want, onKeyDown } };
+}
+
+// Tab, Enter, Escape and deleting pass through the field without asking for anything.
+const OPENS_SUGGESTIONS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp']);

@@ -1,0 +1,85 @@
+import { useId, useMemo, useState } from 'react';
+import { useLocalized } from '../../../lib/i18n/i18n.ts';
+import { downloadText, fileStamp } from '../../../lib/util/download.ts';
+import { Field } from '../../../lib/ui/field.tsx';
+import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
+import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './engine/bulk-report.ts';
+import { type BulkSession, type CheckedBatch, retryBulk } from './engine/bulk-session.ts';
+import { useBulkSnapshot } from './use-bulk-snapshot.ts';
+
+interface Props {
+  checked: CheckedBatch;
+  run: BulkSession['run'];
+  rowsLabel: string;
+  /** A check is reading the list: retries wait for it. */
+  checking: boolean;
+}
+
+/** Every row with its status, filterable; the report to download; retries once the run has ended. */
+export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
+  const { t, number } = useLocalized();
+  const snapshot = useBulkSnapshot(run?.engine);
+  const showId = useId();
+  const [show, setShow] = useState<ReportStatus | 'all'>('all');
+  const [confirming, setConfirming] = useState(false);
+  const runRows = snapshot?.rows;
+  const rows = useMemo(() => reportRows(checked.rows, runRows, run?.runIndexOf ?? []), [checked.rows, runRows, run?.runIndexOf]);
+  const shown = useMemo(() => (show === 'all' ? rows : rows.filter((row) => reportStatus(row) === show)), [rows, show]);
+  const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
+  // Retries are offered once nothing of the run is under way any more (after Cancel, requests still out finish first).
+  const ended = (snapshot?.status === 'done' || snapshot?.status === 'cancelled') && snapshot.counts.sending === 0 && snapshot.counts.checking === 0;
+  const retryable = (snapshot?.counts.failed ?? 0) + (snapshot?.counts.skipped ?? 0);
+  const unknown = snapshot?.counts.unknown ?? 0;
+
+  const columns: VirtualColumn<ReportRow>[] = [
+    { id: 'line', header: t('bulk.col.line'), width: '4rem', cell: (row) => number(row.check.line) },
+    { id: 'domain', header: t('bulk.col.domain'), width: '16rem', cell: (row) => domainCell(row) },
+    { id: 'account', header: t('bulk.col.account'), width: '7rem', cell: (row) => (row.check.status === 'invalid' ? '' : row.check.attempt.body.account) },
+    { id: 'status', header: t('bulk.col.status'), width: '9rem', cell: (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span> },
+    { id: 'http', header: t('bulk.col.http'), width: '4rem', cell: (row) => row.run?.status ?? '' },
+    { id: 'message', header: t('bulk.col.message'), width: '24rem', cell: (row) => reportMessage(t, row) },
+  ];
+
+  const download = () => {
+    downloadText(`bulk-add-${fileStamp(Date.now())}.csv`, reportCsv(t, rows), 'text/csv;charset=utf-8');
+  };
+
+  return (
+    <section className="bulk-results" aria-label={t('bulk.results.title')}>
+      <div className="actions">
+        <Field id={showId} label={t('bulk.results.show')}>
+          <select id={showId} value={show} onChange={(event) => { setShow(event.target.value as ReportStatus | 'all'); }}>
+            <option value="all">{t('bulk.results.all')}</option>
+            {REPORT_STATUSES.filter((status) => present.has(status) || status === show).map((status) => (
+              <option key={status} value={status}>{t(`bulk.status.${status}`)}</option>
+            ))}
+          </select>
+        </Field>
+        <button type="button" className="secondary" onClick={download}>{t('bulk.download')}</button>
+        {ended && retryable > 0 && (
+          <button type="button" aria-disabled={checking} onClick={() => { retryBulk('failed'); }}>{t('bulk.retryFailed')}</button>
+        )}
+        {ended && unknown > 0 && !confirming && (
+          <button type="button" className="secondary" aria-disabled={checking} onClick={() => { if (!checking) setConfirming(true); }}>{t('bulk.retryUnknown')}</button>
+        )}
+      </div>
+      {ended && unknown > 0 && confirming && (
+        <p className="alert" role="alert">
+          {t('bulk.msg.unknown')}{' '}
+          <button type="button" aria-disabled={checking} onClick={() => { if (checking) return; setConfirming(false); retryBulk('unknown'); }}>{t('bulk.retryUnknown.confirm', { count: unknown })}</button>
+          <button type="button" className="secondary" onClick={() => { setConfirming(false); }}>{t('bulk.retryUnknown.keep')}</button>
+        </p>
+      )}
+      {shown.length === 0
+        ? <p>{t('bulk.results.none')}</p>
+        : <VirtualTable label={rowsLabel} className="bulk-table" columns={columns} rows={shown} estimatedRowHeight={40}
+            rowKey={(row) => String(row.check.line)} />}
+    </section>
+  );
+}
+
+function domainCell({ check }: ReportRow) {
+  if (check.status === 'invalid') return <span className="bulk-raw">{check.raw}</span>;
+  const { unicode, body } = check.attempt;
+  return unicode === body.domain ? body.domain : <>{unicode} <span className="ascii">({body.domain})</span></>;
+}

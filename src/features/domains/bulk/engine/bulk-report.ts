@@ -1,0 +1,97 @@
+import Papa from 'papaparse';
+import { isMessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
+import type { BulkRowError } from './bulk-cells.ts';
+import type { CheckedRow } from './bulk-check.ts';
+import type { BulkRow, RowOutcome } from './bulk-row.ts';
+import { describeError } from '../../core/describe-error.ts';
+
+/** A row's status in the table and the report: its check's, until the run has it. */
+export type ReportStatus = 'ready' | 'invalid' | 'duplicate' | 'in-list' | RowOutcome;
+
+export const REPORT_STATUSES: readonly ReportStatus[] = [
+  'ready', 'queued', 'sending', 'checking', 'added', 'present', 'in-list', 'failed', 'unknown', 'skipped', 'invalid', 'duplicate',
+];
+
+/** One input row with what the check and the run made of it. */
+export interface ReportRow {
+  readonly check: CheckedRow;
+  /** The row's state in the run, when the run sent (or was to send) it. */
+  readonly run: BulkRow | undefined;
+}
+
+export function reportStatus({ check, run }: ReportRow): ReportStatus {
+  if (run) return run.outcome;
+  return check.status === 'present' ? 'in-list' : check.status;
+}
+
+/** The rows of a check joined with a run's rows; `runIndexOf[i]` is checked row i's run row, if any. */
+export function reportRows(checked: readonly CheckedRow[], runRows: readonly BulkRow[] | undefined, runIndexOf: readonly (number | undefined)[]): ReportRow[] {
+  return checked.map((check, index) => {
+    const runIndex = runIndexOf[index];
+    return { check, run: runIndex === undefined ? undefined : runRows?.[runIndex] };
+  });
+}
+
+const named = (unicode: string, ascii: string) => (unicode === ascii ? ascii : `${unicode} (${ascii})`);
+
+/** What happened to the row, in a sentence of the shown language (the server's words appended). */
+export function reportMessage(t: Translate, row: ReportRow): string {
+  const { check, run } = row;
+  if (!run) {
+    switch (check.status) {
+      case 'invalid': return check.errors.map((error) => errorText(t, error)).join(' ');
+      case 'duplicate': return t('bulk.row.duplicate', { line: check.firstLine });
+      case 'present': return check.account ? t('bulk.msg.inListOn', { account: check.account }) : t('bulk.msg.inList');
+      case 'ready': return '';
+    }
+  }
+  const { machine, error } = run;
+  const domain = named(run.attempt.unicode, run.attempt.body.domain);
+  const serverSaid = error?.detail ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
+  const fields = error?.fieldErrors.length ? ` ${error.fieldErrors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : '';
+  switch (run.outcome) {
+    case 'queued': return error ? `${describeError(t, error, domain)} ${t('bulk.msg.again')}` : '';
+    case 'sending': return t('bulk.msg.sending');
+    case 'checking': return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.checking')}`.trim();
+    case 'skipped': return t('bulk.msg.skipped');
+    case 'added':
+      if (machine.phase === 'already-added') return t('bulk.msg.addedEarlier');
+      return machine.phase === 'checked' ? t('bulk.msg.addedChecked') : t('bulk.msg.added');
+    case 'present':
+      if (machine.phase === 'checked') return t('outcome.addedElsewhere', { domain, account: run.account ?? '' });
+      return `${t('error.conflict', { domain })}${serverSaid}`;
+    case 'unknown':
+      return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.unknown')}`.trim();
+    case 'failed':
+      if (machine.phase === 'checked') return t('bulk.msg.notAdded');
+      return error ? `${describeError(t, error, domain)}${fields}${serverSaid}` : '';
+  }
+}
+
+function errorText(t: Translate, { message, params }: BulkRowError): string {
+  return isMessageKey(message) ? t(message, params) : message;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The report to keep: every input row with its input, ASCII form, status, HTTP status, message
+ * and the time it ended. `status` uses the stable codes of ReportStatus, whatever the language.
+ */
+export function reportCsv(t: Translate, rows: readonly ReportRow[]): string {
+  const fields = ['line', 'input', 'domain', 'ascii', 'account', 'status', 'http_status', 'sends', 'message', 'time'];
+  const data = rows.map((row) => {
+    const attempt = row.check.status === 'invalid' ? undefined : row.check.attempt;
+    const settled = row.run?.settledAt;
+    return [
+      String(row.check.line), row.check.raw, attempt?.unicode ?? '', attempt?.body.domain ?? '', attempt?.body.account ?? '',
+      reportStatus(row), row.run?.status === undefined ? '' : String(row.run.status), String(row.run?.sends ?? 0),
+      reportMessage(t, row), settled === undefined ? '' : new Date(settled).toISOString(),
+    ];
+  });
+  // A BOM so that spreadsheet programs read the file as UTF-8 (Unicode names, German messages);
+  // a cell starting like a formula (=, +, -, @, or a tab or CR before one) gets a leading quote,
+  // so opening it runs nothing. papaparse's own `escapeFormulae: true` (/^[=+\-@\t\r].*$/) misses a
+  // cell that goes on over a line break, as the input of a row with a quoted multi-line cell does.
+  return `\uFEFF${Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
+}

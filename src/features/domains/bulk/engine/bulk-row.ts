@@ -1,0 +1,78 @@
+import type { ApiError } from '../../../../lib/api/api-error.ts';
+import type { ProxyErrorCode } from '../../../../shared/proxy-contract.ts';
+import type { Attempt, SubmissionState } from '../../core/submission-machine.ts';
+
+/**
+ * Where one row of a bulk run stands, as the user reads it. `queued`: not sent yet (or sent and
+ * refused for the whole run: 429/503, a refused key; it goes again by itself). `skipped`: the run
+ * was cancelled before the row was sent. The rest end the row until the user retries it.
+ */
+export type RowOutcome = 'queued' | 'sending' | 'checking' | 'added' | 'present' | 'failed' | 'unknown' | 'skipped';
+
+export const ROW_OUTCOMES: readonly RowOutcome[] = ['queued', 'sending', 'checking', 'added', 'present', 'failed', 'unknown', 'skipped'];
+
+/** Outcomes that end a row for this run. */
+export const FINAL_OUTCOMES: ReadonlySet<RowOutcome> = new Set(['added', 'present', 'failed', 'unknown', 'skipped']);
+
+export interface BulkRow {
+  /** Index in the run's rows. */
+  readonly id: number;
+  readonly attempt: Attempt;
+  /** The row's own submission machine: the same rules as the add-domain form. */
+  readonly machine: SubmissionState;
+  readonly outcome: RowOutcome;
+  /** POSTs sent for this row so far. */
+  readonly sends: number;
+  /** The last answer's HTTP status, if there was one. */
+  readonly status: number | undefined;
+  /** Why the row failed, or why its outcome had to be checked. */
+  readonly error: ApiError | undefined;
+  /** For `present`: the account the domain is on, when the server said. */
+  readonly account: string | undefined;
+  /** Epoch ms of the row's last change of outcome to a final one. */
+  readonly settledAt: number | undefined;
+}
+
+/**
+ * What a failed POST means for the whole run, not just its row:
+ * - `throttle`: the server asked everyone to slow down (429, 503, a busy proxy); the row goes again;
+ * - `stop`: nothing can succeed until the user acts (the key, the proxy route, an unreachable
+ *   server); the run pauses and the row goes again on Resume;
+ * - `row`: this row's own failure.
+ */
+export type FailureScope = 'throttle' | 'stop' | 'row';
+
+// The proxy never reached the hosting server: every other row would fail the same way.
+const SERVER_UNREACHABLE: ReadonlySet<ProxyErrorCode> = new Set([
+  'upstream_refused', 'upstream_unreachable', 'upstream_dns', 'upstream_certificate_rejected', 'upstream_tls',
+]);
+
+export function failureScope(error: ApiError): FailureScope {
+  if (error.outcomeUnknown) return 'row';
+  if (error.retryAfterMs !== undefined) return 'throttle';
+  switch (error.kind) {
+    case 'unauthorized': case 'forbidden': case 'unsendable-key': case 'route-not-found':
+      return 'stop';
+    case 'proxy':
+      return error.proxyCode && SERVER_UNREACHABLE.has(error.proxyCode) ? 'stop' : 'row';
+    default:
+      return 'row';
+  }
+}
+
+/** The outcome a row's machine state stands for; `queued` while it waits for its (next) turn. */
+export function outcomeOf(machine: SubmissionState): Exclude<RowOutcome, 'skipped'> {
+  switch (machine.phase) {
+    case 'idle': return 'queued';
+    case 'sending': return 'sending';
+    case 'checking': return 'checking';
+    case 'added': case 'already-added': return 'added';
+    case 'checked':
+      if (machine.verdict === 'added') return 'added';
+      if (machine.verdict === 'added-elsewhere') return 'present';
+      return machine.verdict === 'not-added' ? 'failed' : 'unknown';
+    case 'failed':
+      if (machine.error.kind === 'conflict') return 'present';
+      return failureScope(machine.error) === 'row' ? 'failed' : 'queued';
+  }
+}

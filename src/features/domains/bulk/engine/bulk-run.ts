@@ -1,0 +1,322 @@
+import { ApiError, isApiError } from '../../../../lib/api/api-error.ts';
+import { type BulkRow, failureScope, FINAL_OUTCOMES, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
+import type { DomainRecord, ListedDomain } from '../../core/schemas.ts';
+import { type Attempt, INITIAL_STATE, type SubmissionEvent, transition } from '../../core/submission-machine.ts';
+
+export type RunStatus = 'running' | 'paused' | 'cancelled' | 'done';
+
+export interface BulkRunSnapshot {
+  readonly status: RunStatus;
+  readonly rows: readonly BulkRow[];
+  readonly counts: Readonly<Record<RowOutcome, number>>;
+  /** Parallel requests the user asked for. */
+  readonly concurrency: number;
+  /** Before this epoch ms nothing new is sent: the server asked to slow down. */
+  readonly throttleUntil: number;
+  /** Why the run paused by itself (a refused key, an unreachable server); cleared on Resume. */
+  readonly stopReason: ApiError | undefined;
+  /** Epoch ms of the most recent rows to end, oldest first (at most RECENT_KEPT), for time left. */
+  readonly recent: readonly number[];
+  /** Epoch ms when this snapshot was published: what "now" is for anything derived from it. */
+  readonly at: number;
+}
+
+export interface BulkRunDeps {
+  /** Sends one POST; resolves with the answer's status and record, rejects with an ApiError. */
+  send: (attempt: Attempt) => Promise<{ status: number; record: DomainRecord | undefined }>;
+  /** Reads a customer's domain list, to settle outcomes that are unknown. */
+  readList: (customerId: string) => Promise<readonly ListedDomain[]>;
+  /** Told, for each row a read of the list settled, whether the row's domain was found added. */
+  onChecked?: (attempt: Attempt, added: boolean) => void;
+  now: () => number;
+  setTimer: (run: () => void, ms: number) => unknown;
+  clearTimer: (timer: unknown) => void;
+}
+
+export interface BulkRun {
+  getSnapshot: () => BulkRunSnapshot;
+  /** The run's status alone, without a snapshot of its rows. */
+  getStatus: () => RunStatus;
+  subscribe: (listener: () => void) => () => void;
+  pause: () => void;
+  resume: () => void;
+  /** Nothing new starts; requests in flight finish and are reported; rows not sent are skipped. */
+  cancel: () => void;
+  setConcurrency: (concurrency: number) => void;
+  /** Sends failed and skipped rows again (rows whose outcome is unknown stay as they are). */
+  retryFailed: () => void;
+  /** Sends rows whose outcome stayed unknown again: only on the user's explicit word. */
+  retryUnknownConfirmed: () => void;
+}
+
+export const MAX_CONCURRENCY = 8;
+/** Unknown outcomes that come within this window share one read of the domain list. */
+export const CHECK_BATCH_MS = 250;
+const RECENT_KEPT = 50;
+// Each further 429/503 in a row waits this much longer than the server asked; never below the floor.
+const BACKOFF_FACTOR = 1.25;
+const MAX_BACKOFF_MULTIPLE = 4;
+const MIN_THROTTLE_MS = 500;
+
+const clampConcurrency = (n: number) => Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(n) || 1));
+
+/**
+ * Runs many adds, each row with its own submission machine (the form's rules: never two sends
+ * without a submit, an unknown outcome checked before anything else, never resent unconfirmed).
+ * The run decides only *when* a row is submitted: its turn within the parallel limit, not before
+ * the server's Retry-After, not while paused. Plain TypeScript: React only subscribes.
+ */
+export function startBulkRun(attempts: readonly Attempt[], concurrency: number, deps: BulkRunDeps): BulkRun {
+  // Rows change in place; readers get a copy made at most once per change (getSnapshot), so a run
+  // of 1,000 rows does not copy its rows 3,000 times for a page that draws four times a second.
+  const rows: BulkRow[] = attempts.map((attempt, id) => ({
+    id, attempt, machine: INITIAL_STATE, outcome: 'queued', sends: 0,
+    status: undefined, error: undefined, account: undefined, settledAt: undefined,
+  }));
+  let snapshot: Omit<BulkRunSnapshot, 'rows'> = {
+    status: 'running', counts: countOutcomes(rows), concurrency: clampConcurrency(concurrency),
+    throttleUntil: 0, stopReason: undefined, recent: [], at: deps.now(),
+  };
+  const listeners = new Set<() => void>();
+  /** Rows waiting for their turn, in order; a row refused for the whole run goes back in front. */
+  let queue: number[] = rows.map((row) => row.id);
+  const confirmed = new Set<number>();
+  let inFlight = 0;
+  // After a throttle, parallel requests start again at one and grow with each success.
+  let allowed = snapshot.concurrency;
+  let throttleStreak = 0;
+  let throttleTimer: unknown;
+  const toCheck = new Set<number>();
+  let checkTimer: unknown;
+  let checking = false;
+
+  let published: BulkRunSnapshot | undefined;
+  const set = (changes: Partial<Omit<BulkRunSnapshot, 'rows'>>) => {
+    snapshot = { ...snapshot, ...changes };
+    published = undefined;
+  };
+  const setRow = (row: BulkRow) => {
+    rows[row.id] = row;
+    published = undefined;
+  };
+  const publish = (changes: Partial<Omit<BulkRunSnapshot, 'rows'>> = {}) => {
+    set({ ...changes, at: deps.now() });
+    listeners.forEach((listener) => { listener(); });
+  };
+
+  function apply(id: number, event: SubmissionEvent, status?: number): BulkRow {
+    const row = rows[id];
+    if (!row) throw new RangeError(`no row ${id}`);
+    const machine = transition(row.machine, event);
+    if (machine === row.machine) return row;
+    const outcome = outcomeOf(machine);
+    const error = machine.phase === 'failed' || machine.phase === 'checking' || machine.phase === 'checked' ? machine.error : undefined;
+    const next: BulkRow = {
+      ...row, machine, outcome, error,
+      sends: row.sends + (machine.phase === 'sending' ? 1 : 0),
+      status: event.type === 'post-failed' || event.type === 'post-succeeded' ? status : row.status,
+      account: machine.phase === 'checked' ? machine.account : row.account,
+      settledAt: FINAL_OUTCOMES.has(outcome) ? deps.now() : row.settledAt,
+    };
+    setRow(next);
+    const counts = { ...snapshot.counts, [row.outcome]: snapshot.counts[row.outcome] - 1 };
+    counts[outcome] += 1;
+    const settled = FINAL_OUTCOMES.has(outcome) && !FINAL_OUTCOMES.has(row.outcome);
+    const recent = settled ? [...snapshot.recent.slice(1 - RECENT_KEPT), deps.now()] : snapshot.recent;
+    set({ counts, recent });
+    return next;
+  }
+
+  function pump() {
+    const now = deps.now();
+    if (snapshot.status === 'running' && now < snapshot.throttleUntil) {
+      throttleTimer ??= deps.setTimer(() => { throttleTimer = undefined; pump(); }, snapshot.throttleUntil - now);
+    }
+    while (snapshot.status === 'running' && now >= snapshot.throttleUntil && inFlight < allowed && queue.length > 0) {
+      const next = rows[queue.shift() ?? -1];
+      if (!next) continue;
+      const { id } = next;
+      // The user's word to resend a row of unknown outcome holds until the row has an outcome
+      // again: a 429 or a refused key answering that resend stored nothing, and it goes again.
+      const row = apply(id, { type: 'submit', attempt: next.attempt, at: now, confirmed: confirmed.has(id) });
+      if (row.machine.phase === 'sending') {
+        post(row);
+      } else if (row.machine.needsConfirmation !== next.machine.needsConfirmation) {
+        // Refused for want of the user's word: the row's outcome is unknown again, not queued.
+        settleAs(id, 'unknown');
+      } else if (row.outcome === 'queued') {
+        // The row's machine refused: its own Retry-After is not over. It keeps its place.
+        queue.unshift(id);
+        const retryAt = row.machine.phase === 'failed' ? row.machine.retryAt ?? now : now;
+        set({ throttleUntil: Math.max(snapshot.throttleUntil, retryAt, now + MIN_THROTTLE_MS) });
+        throttleTimer ??= deps.setTimer(() => { throttleTimer = undefined; pump(); }, snapshot.throttleUntil - now);
+        break;
+      }
+    }
+    finishIfDone();
+    publish();
+  }
+
+  function post(row: BulkRow) {
+    const { sendId } = row.machine;
+    const sentAt = deps.now();
+    inFlight += 1;
+    deps.send(row.attempt).then(
+      ({ status, record }) => { settlePost(row.id, { type: 'post-succeeded', sendId, record }, sentAt, status); },
+      (caught: unknown) => {
+        const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
+        settlePost(row.id, { type: 'post-failed', sendId, error, at: deps.now() }, sentAt, error.status);
+      },
+    );
+  }
+
+  function settlePost(id: number, event: SubmissionEvent, sentAt: number, status: number | undefined) {
+    inFlight -= 1;
+    const row = apply(id, event, status);
+    if (row.outcome !== 'queued') confirmed.delete(id);
+    if (event.type === 'post-succeeded') {
+      throttleStreak = 0;
+      allowed = Math.min(snapshot.concurrency, allowed + 1);
+    }
+    if (event.type === 'post-failed' && row.machine.phase === 'failed' && row.outcome === 'queued') {
+      queue.unshift(id);
+      const { error } = row.machine;
+      if (failureScope(error) === 'throttle') throttle(error.retryAfterMs ?? 0, sentAt);
+      else if (snapshot.status === 'running') set({ status: 'paused', stopReason: error });
+    }
+    if (row.machine.phase === 'checking') scheduleCheck();
+    pump();
+  }
+
+  function throttle(retryAfterMs: number, sentAt: number) {
+    // Answers to requests sent before the last slow-down are the same burst, not a repeat.
+    if (sentAt >= snapshot.throttleUntil) throttleStreak += 1;
+    const base = Math.max(retryAfterMs, MIN_THROTTLE_MS);
+    const wait = Math.min(base * BACKOFF_FACTOR ** Math.max(0, throttleStreak - 1), base * MAX_BACKOFF_MULTIPLE);
+    allowed = 1;
+    const until = deps.now() + wait;
+    if (until > snapshot.throttleUntil) {
+      if (throttleTimer !== undefined) deps.clearTimer(throttleTimer);
+      throttleTimer = undefined;
+      set({ throttleUntil: until });
+    }
+  }
+
+  function scheduleCheck() {
+    for (const row of rows) if (row.machine.phase === 'checking') toCheck.add(row.id);
+    if (checking || checkTimer !== undefined) return;
+    checkTimer = deps.setTimer(() => { checkTimer = undefined; runChecks(); }, CHECK_BATCH_MS);
+  }
+
+  /** One read of each customer's list settles every row waiting for it. */
+  function runChecks() {
+    if (checking || toCheck.size === 0) return;
+    checking = true;
+    const batch = [...toCheck].flatMap((id) => (rows[id]?.machine.phase === 'checking' ? [rows[id]] : []));
+    toCheck.clear();
+    const customers = [...new Set(batch.map((row) => row.attempt.customerId))];
+    void Promise.all(customers.map(async (customerId) => {
+      const waiting = batch.filter((row) => row.attempt.customerId === customerId);
+      const read = await deps.readList(customerId).then((domains) => ({ domains }), () => undefined);
+      for (const row of waiting) {
+        const { sendId } = row.machine;
+        const settled = apply(row.id, read ? { type: 'list-read', sendId, domains: read.domains } : { type: 'list-failed', sendId });
+        if (read && settled.machine.phase === 'checked') deps.onChecked?.(row.attempt, settled.machine.verdict === 'added');
+      }
+    })).finally(() => {
+      checking = false;
+      if (toCheck.size > 0) scheduleCheck();
+      pump();
+    });
+  }
+
+  function finishIfDone() {
+    const open = inFlight > 0 || checking || toCheck.size > 0 || checkTimer !== undefined;
+    if (open) return;
+    if (snapshot.status === 'running' && queue.length === 0) set({ status: 'done' });
+    if (snapshot.status === 'cancelled') {
+      // Rows never sent in this run are reported as skipped, each once.
+      for (const id of queue) settleAs(id, 'skipped');
+      queue = [];
+    }
+  }
+
+  /** Ends a queued row without a send: skipped by Cancel, or unknown when a resend needs the user's word. */
+  function settleAs(id: number, outcome: 'skipped' | 'unknown') {
+    const row = rows[id];
+    if (row?.outcome !== 'queued') return;
+    confirmed.delete(id);
+    setRow({ ...row, outcome, settledAt: deps.now() });
+    set({ counts: { ...snapshot.counts, queued: snapshot.counts.queued - 1, [outcome]: snapshot.counts[outcome] + 1 } });
+  }
+
+  function requeue(outcomes: readonly RowOutcome[], asConfirmed: boolean) {
+    if (inFlight > 0 || checking) return;
+    const again: number[] = [];
+    const counts = { ...snapshot.counts };
+    for (const row of rows) {
+      if (!outcomes.includes(row.outcome)) continue;
+      again.push(row.id);
+      if (asConfirmed) confirmed.add(row.id);
+      counts[row.outcome] -= 1;
+      counts.queued += 1;
+      setRow({ ...row, outcome: 'queued', settledAt: undefined });
+    }
+    if (again.length === 0) return;
+    set({ counts });
+    queue = [...queue, ...again];
+    set({ status: 'running', stopReason: undefined });
+    pump();
+  }
+
+  queueMicrotask(pump);
+
+  return {
+    getSnapshot: () => (published ??= { ...snapshot, rows: rows.slice() }),
+    getStatus: () => snapshot.status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    pause: () => { if (snapshot.status === 'running') publish({ status: 'paused' }); },
+    resume: () => {
+      if (snapshot.status !== 'paused') return;
+      set({ status: 'running', stopReason: undefined });
+      pump();
+    },
+    cancel: () => {
+      if (snapshot.status !== 'running' && snapshot.status !== 'paused') return;
+      if (throttleTimer !== undefined) deps.clearTimer(throttleTimer);
+      throttleTimer = undefined;
+      set({ status: 'cancelled', stopReason: undefined });
+      pump();
+    },
+    setConcurrency: (n) => {
+      const next = clampConcurrency(n);
+      // While parallel requests grow back after a slow-down, a new limit only caps them.
+      allowed = allowed === snapshot.concurrency ? next : Math.min(allowed, next);
+      publish({ concurrency: next });
+      pump();
+    },
+    retryFailed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue(['failed', 'skipped'], false); },
+    retryUnknownConfirmed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue(['unknown'], true); },
+  };
+}
+
+export function countOutcomes(rows: readonly BulkRow[]): Record<RowOutcome, number> {
+  const counts = Object.fromEntries(ROW_OUTCOMES.map((outcome) => [outcome, 0])) as Record<RowOutcome, number>;
+  for (const row of rows) counts[row.outcome] += 1;
+  return counts;
+}
+
+/** Milliseconds until every queued row has ended at the recent pace, or undefined before there is a pace. */
+export function estimateTimeLeft(snapshot: BulkRunSnapshot, now: number): number | undefined {
+  const { recent, counts } = snapshot;
+  const left = counts.queued + counts.sending + counts.checking;
+  if (left === 0) return 0;
+  const first = recent[0];
+  const last = recent.at(-1);
+  if (first === undefined || last === undefined || recent.length < 2 || last === first) return undefined;
+  const perRow = (last - first) / (recent.length - 1);
+  return Math.max(0, snapshot.throttleUntil - now) + left * perRow;
+}

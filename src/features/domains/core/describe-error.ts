@@ -1,0 +1,41 @@
+import type { ApiError } from '../../../lib/api/api-error.ts';
+import type { MessageKey, Translate } from '../../../lib/i18n/i18n.ts';
+import type { ProxyErrorCode } from '../../../shared/proxy-contract.ts';
+
+// Every code the proxy can send has its sentence: a new code without one is a type error.
+// `reach`: the proxy tried the hosting server and failed, which the sentence starts by saying.
+const PROXY_MESSAGES: Record<ProxyErrorCode, { key: MessageKey; reach: boolean }> = {
+  upstream_refused: { key: 'proxy.upstream_refused', reach: true },
+  upstream_unreachable: { key: 'proxy.upstream_unreachable', reach: true },
+  upstream_dns: { key: 'proxy.upstream_dns', reach: true },
+  upstream_certificate_rejected: { key: 'proxy.upstream_certificate_rejected', reach: true },
+  upstream_tls: { key: 'proxy.upstream_tls', reach: true },
+  upstream_reset: { key: 'proxy.upstream_reset', reach: true },
+  upstream_timeout: { key: 'proxy.upstream_timeout', reach: true },
+  upstream_error: { key: 'proxy.upstream_error', reach: true },
+  upstream_invalid_answer: { key: 'proxy.upstream_invalid_answer', reach: false },
+  request_too_large: { key: 'proxy.request_too_large', reach: false },
+  request_timeout: { key: 'proxy.request_timeout', reach: false },
+  proxy_busy: { key: 'proxy.proxy_busy', reach: false },
+  path_not_forwarded: { key: 'proxy.path_not_forwarded', reach: false },
+  method_not_forwarded: { key: 'proxy.method_not_forwarded', reach: false },
+};
+
+/** The sentence for a failed add; the server's own words (plain text) follow separately. */
+export function describeError(t: Translate, error: ApiError, domain: string): string {
+  const status = error.status ?? '?';
+  switch (error.kind) {
+    case 'conflict':
+      return t('error.conflict', { domain });
+    case 'proxy': {
+      const { key, reach } = PROXY_MESSAGES[error.proxyCode ?? 'upstream_error'];
+      return reach ? `${t('error.proxy')} ${t(key)}` : t(key);
+    }
+    case 'server':
+    case 'gateway':
+    case 'http':
+      return t(`error.${error.kind}`, { status });
+    default:
+      return t(`error.${error.kind}`);
+  }
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { isIdentifier } from '../../../shared/identifier.ts';
+import { useLocalized } from '../../../lib/i18n/i18n.ts';
+import { useServers } from '../../../lib/session/server-store.ts';
+import { useSettings } from '../../../lib/session/settings-store.ts';
+import { filterRows } from '../core/domain-list-view.ts';
+import { DEFAULT_SORT, sortRows } from './domain-sort.ts';
+import { DomainTable } from './domain-table.tsx';
+import { isListUnsupported } from '../core/list-support.ts';
+import { ListError } from './list-error.tsx';
+import { domainQueries } from '../core/queries.ts';
+import { useDomainRows } from './use-domain-rows.ts';
+
+/** The Domains screen: the domains of the customer chosen in Settings. */
+export function DomainList() {
+  const { t } = useLocalized();
+  const { customerId } = useSettings();
+  // Settings saves only valid IDs; an edited sessionStorage must not become a request path.
+  if (!isIdentifier(customerId)) {
+    return <p className="notice">{t('list.noCustomer')} <a href="#/settings">{t('list.noCustomer.link')}</a></p>;
+  }
+  return <CustomerDomains customerId={customerId} />;
+}
+
+function CustomerDomains({ customerId }: { customerId: string }) {
+  const { t, plural, time, language } = useLocalized();
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  // The screen stays mounted while hidden, so this query stays active: an add through the form
+  // invalidates it (useAddDomain) and it is fresh again before the screen is shown.
+  const server = useServers().current.name;
+  const query = useQuery(domainQueries.list(server, customerId));
+  const { data, error, isFetching } = query;
+  const rows = useDomainRows(data);
+  const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);
+  const sorted = useMemo(() => sortRows(rows, sort, compare), [rows, sort, compare]);
+  const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
+
+  if (error && isListUnsupported(error)) {
+    // Not a failure: the list is not documented, and nothing else depends on it being there.
+    return <p className="notice">{t('list.unsupported')}</p>;
+  }
+  const filtered = filter.trim() !== '';
+  let count = '';
+  if (data) count = filtered ? plural('list.shown', rows.length, { shown: shown.length }) : plural('list.count', rows.length);
+  else if (isFetching) count = t('list.loading', { customer: customerId });
+  const failure = error && !isFetching ? error : undefined;
+
+  return (
+    <div className="domain-list">
+      <div className="list-toolbar">
+        {data && (
+          <div className="field list-filter">
+            <label htmlFor={filterId}>{t('list.filter')}</label>
+            <input id={filterId} type="search" autoComplete="off" spellCheck={false} aria-describedby={`${filterId}-hint`}
+              value={filter} onChange={(event) => { setFilter(event.target.value); }} />
+            <p id={`${filterId}-hint`} className="hint">{t('list.filter.hint')}</p>
+          </div>
+        )}
+        <span className="list-refresh">
+          {/* aria-disabled keeps focus on the button while it works; a click then changes nothing. */}
+          <button type="button" className="secondary" aria-disabled={isFetching}
+            onClick={() => { if (!isFetching) void query.refetch(); }}>{t('list.refresh')}</button>
+          {isFetching && <span className="pending">{t('list.refreshing')}</span>}
+        </span>
+      </div>
+      {/* One status region from the start, so every change of the count is announced. */}
+      <p role="status" className="list-count">{count}</p>
+      {failure && <ListError error={failure} lead={t(data ? 'list.stale' : 'list.failed', { time: time(query.dataUpdatedAt) })} />}
+      {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
+      {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}
+      {shown.length > 0 && (
+        <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort} />
+      )}
+    </div>
+  );
+}

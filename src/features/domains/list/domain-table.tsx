@@ -1,0 +1,79 @@
+import { type ReactNode, useMemo } from 'react';
+import { type Translate, useLocalized } from '../../../lib/i18n/i18n.ts';
+import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
+import { type DomainRow, optionalColumns } from '../core/domain-list-view.ts';
+import { nextSort, type Sort, type SortKey } from './domain-sort.ts';
+import type { ListedDomain } from '../core/schemas.ts';
+
+interface Props {
+  label: string;
+  /** What is shown, filtered and sorted. */
+  rows: readonly DomainRow[];
+  /** The whole list: which optional columns show does not change with the filter. */
+  records: readonly ListedDomain[];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}
+
+interface ColumnSpec { key: SortKey; width: string; cell: (row: DomainRow, t: Translate) => ReactNode }
+
+const COLUMNS: ColumnSpec[] = [
+  { key: 'domain', width: '18rem', cell: (row) => <DomainName row={row} /> },
+  { key: 'account', width: '9rem', cell: ({ record }, t) => record.account ?? <NotGiven t={t} /> },
+  { key: 'www', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.www} /> },
+  { key: 'web', width: '11rem', cell: ({ record }, t) => <Web t={t} web={record.web} /> },
+  { key: 'mail', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.mail?.enabled} /> },
+  { key: 'dkim', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.mail?.dkim} /> },
+];
+
+/** The customer's domains: a virtual table, sortable by each column through its header button. */
+export function DomainTable({ label, rows, records, sort, onSort }: Props) {
+  const { t } = useLocalized();
+  const present = useMemo(() => optionalColumns(records), [records]);
+  const columns = useMemo(() => COLUMNS
+    .filter(({ key }) => key === 'domain' || key === 'account' || present[key])
+    .map(({ key, width, cell }): VirtualColumn<DomainRow> => {
+      const direction = sort.key === key ? sort.direction : undefined;
+      return {
+        id: key,
+        width,
+        sort: direction ?? 'none',
+        header: (
+          <button type="button" className="sort-button" onClick={() => { onSort(nextSort(sort, key)); }}>
+            {t(`list.column.${key}`)}
+            <span aria-hidden="true" className="sort-mark">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}</span>
+          </button>
+        ),
+        cell: (row) => cell(row, t),
+      };
+    }), [present, sort, onSort, t]);
+
+  return <VirtualTable label={label} columns={columns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} />;
+}
+
+function DomainName({ row }: { row: DomainRow }) {
+  return (
+    <>
+      <span className="domain-unicode">{row.unicode}</span>
+      {/* The space keeps the two forms two words for a screen reader; CSS puts them on two lines. */}
+      {row.ascii !== row.unicode && <> <span className="domain-ascii">{row.ascii}</span></>}
+    </>
+  );
+}
+
+// A dash for the eye, words for the ear.
+function NotGiven({ t }: { t: Translate }) {
+  return <><span aria-hidden="true" className="not-given">—</span><span className="visually-hidden">{t('list.notGiven')}</span></>;
+}
+
+function YesNo({ t, value }: { t: Translate; value: boolean | undefined }) {
+  return value === undefined ? <NotGiven t={t} /> : t(value ? 'list.yes' : 'list.no');
+}
+
+function Web({ t, web }: { t: Translate; web: ListedDomain['web'] }) {
+  if (!web || (web.enabled === undefined && web.type === undefined && web.target === undefined)) return <NotGiven t={t} />;
+  if (web.enabled === false) return t('list.off');
+  const type = web.type === 'webspace' ? t('domain.webType.webspace') : web.type;
+  const shown = [type, web.target].filter((part) => part !== undefined && part !== '').join(' ');
+  return shown || t('list.yes');
+}

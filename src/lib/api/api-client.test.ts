@@ -1,0 +1,469 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { type ApiRequest, apiRequest, buildRequest, createApiClient } from './api-client.ts';
+import { createActivityLog } from '../activity/activity-log.ts';
+import { ApiError } from './api-error.ts';
+import type { Settings } from '../session/settings-store.ts';
+
+const BASE = '/liveconfig/api/v1';
+const SETTINGS: Settings = { apiKey: '  secret-key  ', customerId: 'c0002', language: 'de' };
+
+// Response fields are undocumented: the client only needs some zod/mini schema to parse with.
+const record = z.optional(z.looseObject({ id: z.optional(z.union([z.string(), z.number()])) }));
+
+type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
+
+function clientWith(fetchImpl: typeof fetch, settings: Settings = SETTINGS, timeoutMs?: number) {
+  const spy = vi.fn(fetchImpl);
+  const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  return { spy, client };
+}
+
+const answer = (body: BodyInit | null, init: ResponseInit = {}) => (): Promise<Response> =>
+  Promise.resolve(new Response(body, init));
+
+const json = (value: unknown, status = 200) =>
+  answer(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+
+function post(body: unknown = { domain: 'example.org' }): ApiRequest<z.infer<typeof record>> {
+  return { method: 'POST', path: ['customers', 'c0002', 'domains'], body, schema: record };
+}
+
+function get(path: readonly string[] = ['customers', 'c0002', 'domains']): ApiRequest<z.infer<typeof record>> {
+  return { method: 'GET', path, schema: record };
+}
+
+/** A fetch that never answers but, like the real one, rejects with the signal's reason on abort. */
+const hanging: typeof fetch = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init?.signal;
+    if (!signal) return;
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    signal.addEventListener('abort', () => { reject(signal.reason as Error); }, { once: true });
+  });
+
+/** Headers arrive at once; the body never does, and errors when the request is aborted. */
+const stalledBody: typeof fetch = (_input, init) => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      init?.signal?.addEventListener('abort', () => { controller.error(init.signal?.reason); }, { once: true });
+    },
+  });
+  return Promise.resolve(new Response(body, { status: 201, headers: { 'Content-Type': 'application/json' } }));
+};
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await failure(promise);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+function sentInit(spy: ReturnType<typeof clientWith>['spy']): FetchInit {
+  expect(spy).toHaveBeenCalledTimes(1);
+  const init = spy.mock.calls[0]?.[1];
+  if (!init) throw new Error('fetch was called without init');
+  return init;
+}
+
+describe('createApiClient: the request it sends', () => {
+  it('sends JSON, language and the bearer key, with a body', async () => {
+    const { spy, client } = clientWith(json({ id: 7 }, 201));
+    await client(post({ domain: 'example.org' }));
+
+    expect(spy.mock.calls[0]?.[0]).toBe('/liveconfig/api/v1/customers/c0002/domains');
+    const init = sentInit(spy);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"domain":"example.org"}');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('de');
+    expect(headers.get('Authorization')).toBe('Bearer secret-key');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no Content-Type and no body without a request body', async () => {
+    const { spy, client } = clientWith(json({ id: 1 }));
+    await client(get());
+    const init = sentInit(spy);
+    expect(init.body).toBeNull();
+    const headers = new Headers(init.headers);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a key', async () => {
+    const { spy, client } = clientWith(json({}), { apiKey: '   ', customerId: '', language: 'en' });
+    await client(get());
+    const headers = new Headers(sentInit(spy).headers);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('reads the settings at request time, not when the client is made', async () => {
+    let settings: Settings = { apiKey: 'old', customerId: '', language: 'en' };
+    const spy = vi.fn<typeof fetch>(json({}));
+    const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy });
+    settings = { apiKey: 'new', customerId: '', language: 'de' };
+    await client(get());
+    const headers = new Headers(spy.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer new');
+    expect(headers.get('Accept-Language')).toBe('de');
+  });
+
+  it('sends exactly what buildRequest() describes (what "Show request" shows): URL, method, headers, body', async () => {
+    const { spy, client } = clientWith(json({}));
+    const body = { domain: 'xn--bcher-kva.example', account: 'web77', note: 'ä "quoted"' };
+    await client({ method: 'POST', path: ['customers', 'c0002', 'domains'], body, schema: z.unknown() });
+
+    const built = buildRequest(BASE, { method: 'POST', path: ['customers', 'c0002', 'domains'], body }, SETTINGS);
+    const init = sentInit(spy);
+    expect(spy.mock.calls[0]?.[0]).toBe(built.url);
+    expect(init.method).toBe(built.method);
+    expect(init.headers).toEqual(built.headers);
+    expect(init.body).toBe(built.body);
+    expect(built.body).toBe(JSON.stringify(body));
+  });
+
+  it('never follows redirects and never sends cookies', async () => {
+    const { spy, client } = clientWith(json({}));
+    await client(get());
+    const init = sentInit(spy);
+    expect(init.redirect).toBe('manual');
+    expect(init.credentials).toBe('omit');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it.each([
+    ['..'],
+    ['.'],
+    ['c1/../x'],
+    ['%2e%2e'],
+    ['%2E%2E'],
+    [''],
+    ['.hidden'],
+    ['c;x'],
+    ['a'.repeat(256)],
+    ['c1?x=1'],
+    ['c1#x'],
+    ['c 1'],
+    ['c1\u0000'],
+    ['ü'],
+  ])('refuses the path segment %j before anything is sent', async (segment) => {
+    const { spy, client } = clientWith(json({}));
+    const error = await failure(client(get(['customers', segment, 'domains'])));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('accepts segments of 1 and 255 unreserved characters, dots inside included', async () => {
+    const { spy, client } = clientWith(json({}));
+    await client(get(['customers', 'a'.repeat(255), 'x', 'A-z_9', 'example.org', '~u']));
+    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers/${'a'.repeat(255)}/x/A-z_9/example.org/~u`);
+  });
+});
+
+describe('createApiClient: no answer', () => {
+  it('a timeout of a POST is kind timeout with an unknown outcome, sent once', async () => {
+    const { spy, client } = clientWith(hanging, SETTINGS, 1);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('timeout');
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a timeout of a GET is kind timeout with a known outcome', async () => {
+    const { client } = clientWith(hanging, SETTINGS, 1);
+    const error = await apiFailure(client(get()));
+    expect(error.kind).toBe('timeout');
+    expect(error.outcomeUnknown).toBe(false);
+  });
+
+  it('a body that stops arriving after the headers is a timeout with an unknown outcome', async () => {
+    const { client } = clientWith(stalledBody, SETTINGS, 1);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('timeout');
+    expect(error.status).toBe(201);
+    expect(error.outcomeUnknown).toBe(true);
+  });
+
+  it('a rejected fetch is kind network; unknown outcome for a POST only', async () => {
+    const failing = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { spy, client } = clientWith(failing);
+    const write = await apiFailure(client(post()));
+    expect(write.kind).toBe('network');
+    expect(write.outcomeUnknown).toBe(true);
+    expect(write.cause).toBeInstanceOf(TypeError);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    const read = await apiFailure(client(get()));
+    expect(read.kind).toBe('network');
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
+  it('the caller cancelling rethrows the abort, not an ApiError', async () => {
+    const { spy, client } = clientWith(hanging);
+    const controller = new AbortController();
+    const pending = failure(client({ ...get(), signal: controller.signal }));
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a signal aborted before the call rethrows the abort', async () => {
+    const { client } = clientWith(hanging);
+    const error = await failure(client({ ...post(), signal: AbortSignal.abort() }));
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('the caller cancelling while the body arrives rethrows the abort too', async () => {
+    const { client } = clientWith(stalledBody);
+    const controller = new AbortController();
+    const pending = failure(client({ ...post(), signal: controller.signal }));
+    await Promise.resolve();
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('createApiClient: answers', () => {
+  it('a 201 with a JSON record parses it', async () => {
+    const { client } = clientWith(json({ id: 42, domain: 'example.org', extra: true }, 201));
+    await expect(client(post())).resolves.toEqual({ id: 42, domain: 'example.org', extra: true });
+  });
+
+  it('a JSON type with parameters counts as JSON', async () => {
+    const { client } = clientWith(answer('{"id":"a"}', { status: 201, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } }));
+    await expect(client(post())).resolves.toEqual({ id: 'a' });
+  });
+
+  it.each([
+    ['201 empty', answer(null, { status: 201 })],
+    ['201 whitespace', answer('  \n', { status: 201, headers: { 'Content-Type': 'application/json' } })],
+    ['204', answer(null, { status: 204 })],
+  ])('%s parses as undefined', async (_name, fetchImpl) => {
+    const { client } = clientWith(fetchImpl);
+    await expect(client(post())).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['an HTML body', answer('<html><body>Created</body></html>', { status: 201, headers: { 'Content-Type': 'text/html' } })],
+    ['JSON without a JSON type', answer('{"id":1}', { status: 201, headers: { 'Content-Type': 'text/plain' } })],
+    ['invalid JSON', answer('{"id":', { status: 201, headers: { 'Content-Type': 'application/json' } })],
+    ['JSON the schema refuses', json({ id: { nested: true } }, 201)],
+  ])('a 201 with %s is invalid-response with an unknown outcome, sent once', async (_name, fetchImpl) => {
+    const { spy, client } = clientWith(fetchImpl);
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(201);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 200 HTML answer to a GET is invalid-response with a known outcome', async () => {
+    const { client } = clientWith(answer('<!doctype html><title>SPA</title>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const error = await apiFailure(client(get()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.outcomeUnknown).toBe(false);
+  });
+
+  it('an opaque redirect is invalid-response; for a POST its outcome is unknown', async () => {
+    const opaque = () => {
+      const response = new Response(null, { status: 200 });
+      Object.defineProperties(response, {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+        ok: { value: false },
+      });
+      return Promise.resolve(response);
+    };
+    const { spy, client } = clientWith(opaque);
+    const write = await apiFailure(client(post()));
+    expect(write.kind).toBe('invalid-response');
+    expect(write.status).toBeUndefined();
+    expect(write.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    const read = await apiFailure(client(get()));
+    expect(read.kind).toBe('invalid-response');
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
+  it.each([301, 302, 303, 307, 308])('a %i is invalid-response, never followed', async (status) => {
+    const { spy, client } = clientWith(answer(null, { status, headers: { Location: 'https://elsewhere.example/' } }));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(status);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('an error status becomes the typed error of its body, sent once', async () => {
+    const { spy, client } = clientWith(json({ title: 'Conflict', detail: 'Domain exists' }, 409));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('conflict');
+    expect(error.detail).toBe('Domain exists');
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([502, 504])('a %i to a POST is not retried', async (status) => {
+    const { spy, client } = clientWith(answer('Bad gateway', { status }));
+    const error = await apiFailure(client(post()));
+    expect(error.kind).toBe('gateway');
+    expect(error.outcomeUnknown).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRequest (the app-wide client)', () => {
+  it('targets /<service>/api/v1 on the global fetch', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(json([]));
+    try {
+      await apiRequest({ method: 'GET', path: ['customers', 'c1', 'domains'], schema: z.array(z.unknown()) });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]?.[0]).toBe('/liveconfig/api/v1/customers/c1/domains');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('an API key a header cannot carry', () => {
+  it.each(['bad\u200bkey', 'schlüssel', 'line\nbreak'])('%j fails as unsendable-key, known unsent, before fetch', async (apiKey) => {
+    const { spy, client } = clientWith(json({}, 201), { ...SETTINGS, apiKey });
+    const error = await client(post()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'unsendable-key', outcomeUnknown: false });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the activity log of the client', () => {
+  function recorded(fetchImpl: typeof fetch, serverName = 'prod') {
+    const log = createActivityLog(undefined);
+    let now = 1000;
+    const client = createApiClient({
+      basePath: BASE, getSettings: () => SETTINGS, fetch: fetchImpl, activity: log, serverName: () => serverName,
+      now: () => (now += 7),
+    });
+    return { log, client };
+  }
+
+  it('records each request sent with its server, path, domain, status, judged outcome and duration, and never a header', async () => {
+    const { log, client } = recorded(json({ id: 1 }, 201));
+    const ids: string[] = [];
+    await client({ ...post(), activity: { domain: 'example.org', onRecorded: (id) => ids.push(id) } });
+    const [entry] = log.store.get().entries;
+    expect(entry).toEqual({
+      id: ids[0], at: 1007, server: 'prod', method: 'POST', path: '/customers/c0002/domains', domain: 'example.org',
+      status: 201, outcome: 'added', durationMs: 7,
+    });
+    expect(JSON.stringify(log.store.get())).not.toContain('secret-key');
+  });
+
+  it.each([
+    ['409', json({ title: 'exists' }, 409), { status: 409, outcome: 'present' }],
+    ['422', json({ title: 'no' }, 422), { status: 422, outcome: 'failed' }],
+    ['an unmarked 504', answer('<h1>Gateway</h1>', { status: 504, headers: { 'Content-Type': 'text/html' } }), { status: 504, outcome: 'unknown' }],
+    ['an unmarked 502 with a body like the proxy\'s', json({ code: 'upstream_refused' }, 502), { status: 502, outcome: 'unknown' }],
+    ['a cut connection', () => Promise.reject(new TypeError('Failed to fetch')), { outcome: 'unknown' }],
+    ['the proxy\'s own refusal to connect', answer(JSON.stringify({ code: 'upstream_refused' }), {
+      status: 502, headers: { 'Content-Type': 'application/problem+json', 'X-Hosting-Panel-Proxy': '1' },
+    }), { status: 502, proxyCode: 'upstream_refused', outcome: 'failed' }],
+  ] as const)('judges a POST answered by %s', async (_name, fetchImpl, expected) => {
+    const { log, client } = recorded(fetchImpl);
+    await expect(client(post())).rejects.toBeInstanceOf(ApiError);
+    expect(log.store.get().entries[0]).toMatchObject(expected);
+  });
+
+  it('records a read as read, and nothing for a request it refused to send', async () => {
+    const { log, client } = recorded(json({}, 200));
+    await client(get());
+    await expect(client(get(['customers', '..', 'domains']))).rejects.toThrow(TypeError);
+    expect(log.store.get().entries.map((entry) => [entry.method, entry.outcome])).toEqual([['GET', 'read']]);
+  });
+});
+
+describe('createApiClient with several servers', () => {
+  const PROD = { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' };
+  const TEST = { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' };
+  const KEYS: Record<string, Settings> = {
+    prod: { apiKey: 'prod-key', customerId: 'c0001', language: 'en' },
+    test: { apiKey: 'test-key', customerId: 'c0002', language: 'de' },
+  };
+
+  function twoServers() {
+    let current = PROD;
+    const spy = vi.fn<typeof fetch>(json({ id: 1 }, 201));
+    const log = createActivityLog(undefined);
+    const client = createApiClient({
+      basePath: BASE,
+      getSettings: (server) => KEYS[server] ?? { apiKey: '', customerId: '', language: 'en' },
+      servers: { current: () => current, find: (name) => [PROD, TEST].find((server) => server.name === name) },
+      fetch: spy, activity: log,
+    });
+    return { spy, log, client, select: (server: typeof PROD) => { current = server; } };
+  }
+
+  const sent = (spy: ReturnType<typeof twoServers>['spy'], call: number) => {
+    const [url, init] = spy.mock.calls[call] ?? [];
+    return { url, auth: (init?.headers as Record<string, string> | undefined)?.Authorization, language: (init?.headers as Record<string, string> | undefined)?.['Accept-Language'] };
+  };
+
+  it('an unbound request goes to the current server with that server\'s key and language', async () => {
+    const { spy, client, select } = twoServers();
+    await client(post());
+    select(TEST);
+    await client(post());
+    expect(sent(spy, 0)).toEqual({ url: `${PROD.apiBase}/customers/c0002/domains`, auth: 'Bearer prod-key', language: 'en' });
+    expect(sent(spy, 1)).toEqual({ url: `${TEST.apiBase}/customers/c0002/domains`, auth: 'Bearer test-key', language: 'de' });
+  });
+
+  it('a bound request goes to its server with its key, whichever is current', async () => {
+    const { spy, client, select } = twoServers();
+    select(TEST);
+    await client({ ...post(), server: 'prod' });
+    expect(sent(spy, 0)).toEqual({ url: `${PROD.apiBase}/customers/c0002/domains`, auth: 'Bearer prod-key', language: 'en' });
+  });
+
+  it('a switch while a request is out changes nothing about it', async () => {
+    const { spy, client, select } = twoServers();
+    const pending = client(post());
+    select(TEST);
+    await pending;
+    expect(sent(spy, 0).auth).toBe('Bearer prod-key');
+  });
+
+  it('a request bound to a server that is not configured is not sent at all', async () => {
+    const { spy, client, log } = twoServers();
+    await expect(client({ ...post(), server: 'elsewhere' })).rejects.toThrow(TypeError);
+    expect(spy).not.toHaveBeenCalled();
+    expect(log.store.get().entries).toEqual([]);
+  });
+
+  it('records the server each request went to', async () => {
+    const { client, log, select } = twoServers();
+    await client(post());
+    select(TEST);
+    await client(post());
+    await client({ ...post(), server: 'prod' });
+    expect(log.store.get().entries.map(({ server }) => server)).toEqual(['prod', 'test', 'prod']);
+  });
+});

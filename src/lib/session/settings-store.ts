@@ -1,0 +1,144 @@
+import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
+import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
+import { serverStore } from './server-store.ts';
+import { sessionStorageOrNothing } from './session-storage.ts';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export interface Settings {
+  apiKey: string;
+  customerId: string;
+  language: Language;
+}
+
+/**
+ * The `default` server's sessionStorage entry (tab-scoped, gone with the browser session): the
+ * one entry of a panel with a single server, as it always was.
+ */
+export const SETTINGS_STORAGE_KEY = 'hosting-panel.settings';
+
+/** Each server's settings have an entry of their own: `hosting-panel.settings.<name>`. */
+export function settingsStorageKey(server: string): string {
+  return server === DEFAULT_SERVER_NAME ? SETTINGS_STORAGE_KEY : `${SETTINGS_STORAGE_KEY}.${server}`;
+}
+
+export const DEFAULT_SETTINGS: Settings = { apiKey: '', customerId: '', language: 'en' };
+
+// Lenient: whatever a previous version (or a curious user) left there, keep what still fits.
+const storedSettings = z.object({
+  apiKey: z.catch(z.string(), ''),
+  customerId: z.catch(z.string(), ''),
+  language: z.catch(z.enum(LANGUAGES), 'en'),
+});
+
+export interface SettingsStore {
+  /** The current server's settings. */
+  get: () => Settings;
+  /** Server `server`'s settings, whichever is current: for a request bound to it. */
+  getFor: (server: string) => Settings;
+  update: (changes: Partial<Settings>) => void;
+  /** Changes server `server`'s settings, whichever is current (a save bound to its server). */
+  updateFor: (server: string, changes: Partial<Settings>) => void;
+  /** Forgets the current server's key only. */
+  forgetApiKey: () => void;
+  /** Forgets every configured server's key. */
+  forgetAllApiKeys: () => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+/** Which server is current and which are configured; one `default` server when not told. */
+export interface SettingsServers {
+  current: () => string;
+  names: () => readonly string[];
+  subscribe: (listener: () => void) => () => void;
+}
+
+const ONE_SERVER: SettingsServers = {
+  current: () => DEFAULT_SERVER_NAME,
+  names: () => [DEFAULT_SERVER_NAME],
+  subscribe: () => () => undefined,
+};
+
+export function createSettingsStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  servers: SettingsServers = ONE_SERVER,
+): SettingsStore {
+  const listeners = new Set<() => void>();
+  // Read once per server and kept: get() must answer the same object until a change.
+  const cache = new Map<string, Settings>();
+  const notify = () => { listeners.forEach((listener) => { listener(); }); };
+
+  const getFor = (server: string): Settings => {
+    let settings = cache.get(server);
+    if (!settings) {
+      settings = read(storage, settingsStorageKey(server));
+      cache.set(server, settings);
+    }
+    return settings;
+  };
+  const write = (server: string, next: Settings) => {
+    cache.set(server, next);
+    try {
+      storage?.setItem(settingsStorageKey(server), JSON.stringify(next));
+    } catch {
+      // Storage full or disabled: the settings still hold for this page's lifetime.
+    }
+  };
+
+  return {
+    get: () => getFor(servers.current()),
+    getFor,
+    update: (changes) => {
+      const server = servers.current();
+      write(server, { ...getFor(server), ...changes });
+      notify();
+    },
+    updateFor: (server, changes) => {
+      write(server, { ...getFor(server), ...changes });
+      notify();
+    },
+    forgetApiKey: () => {
+      const server = servers.current();
+      write(server, { ...getFor(server), apiKey: '' });
+      notify();
+    },
+    forgetAllApiKeys: () => {
+      for (const server of new Set([...servers.names(), ...cache.keys()])) {
+        if (getFor(server).apiKey !== '') write(server, { ...getFor(server), apiKey: '' });
+      }
+      notify();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      // Another server brings its own settings.
+      const unsubscribe = servers.subscribe(listener);
+      return () => {
+        listeners.delete(listener);
+        unsubscribe();
+      };
+    },
+  };
+}
+
+function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Settings {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return DEFAULT_SETTINGS;
+    const parsed = storedSettings.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export const settingsStore = createSettingsStore(sessionStorageOrNothing(), {
+  current: () => serverStore.get().current.name,
+  names: () => serverStore.get().servers.map(({ name }) => name),
+  subscribe: serverStore.subscribe,
+});
+
+export function useSettings(): Settings {
+  return useSyncExternalStore(settingsStore.subscribe, settingsStore.get);
+}
