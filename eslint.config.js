@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import vitest from '@vitest/eslint-plugin';
@@ -6,6 +8,7 @@ import checkFile from 'eslint-plugin-check-file';
 import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -89,6 +92,57 @@ const importPlan = {
   },
 };
 
+
+/**
+ * Refuses an import that leads back to the file importing it, `import type` included (the
+ * plugins' cycle rules skip type-only imports). The file itself is read as linted; the files it
+ * reaches are read from disk and scanned by TypeScript's own import scanner, once per lint run.
+ */
+const importsOnDisk = new Map();
+function localImports(file, text) {
+  const { importedFiles } = ts.preProcessFile(text, true, false);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((spec) => spec.startsWith('./') || spec.startsWith('../'))
+    .map((spec) => path.resolve(path.dirname(file), spec));
+}
+function importsOf(file) {
+  let found = importsOnDisk.get(file);
+  if (!found) {
+    found = fs.existsSync(file) ? localImports(file, fs.readFileSync(file, 'utf8')) : [];
+    importsOnDisk.set(file, found);
+  }
+  return found;
+}
+function pathBack(from, to) {
+  const seen = new Set();
+  const stack = [[from, [from]]];
+  while (stack.length > 0) {
+    const [file, trail] = stack.pop();
+    if (file === to) return trail;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of importsOf(file)) stack.push([next, [...trail, next]]);
+  }
+  return undefined;
+}
+const noImportCycle = {
+  meta: { type: 'problem', messages: { cycle: 'Import cycle: {{trail}}' }, schema: [] },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !(spec.startsWith('./') || spec.startsWith('../'))) return;
+      const trail = pathBack(path.resolve(path.dirname(file), spec), file);
+      if (trail) {
+        const relative = [file, ...trail].map((step) => path.relative(import.meta.dirname, step));
+        context.report({ node, messageId: 'cycle', data: { trail: relative.join(' → ') } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -108,6 +162,12 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'simulator/**/*.ts', 'bench/**/*.{ts,tsx}', '*.config.{ts,js}'],
     ...importPlan,
+  },
+  {
+    // No import cycles, type-only ones included: a cycle is a layer the plan does not show.
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'simulator/**/*.ts', 'bench/**/*.{ts,tsx}', '*.config.{ts,js}'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': 'error' },
   },
   {
     // Flat, kebab-case files and folders; `.test`, `.spec`, `.property` and `.d` are middle

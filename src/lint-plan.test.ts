@@ -135,6 +135,27 @@ describe('import boundaries', () => {
   });
 });
 
+describe('import cycles', () => {
+  const cycleErrors = (messages: Linter.LintMessage[]) =>
+    messages.filter((message) => message.ruleId === 'local/no-import-cycle' && message.severity === 2);
+
+  // activity-log.ts imports external-store.ts: importing it back closes a cycle.
+  it.each([
+    ['a value import', "import { activityLog } from '../activity/activity-log.ts';\nexport const log = activityLog;\n"],
+    ['a type-only import', "import type { ActivityLog } from '../activity/activity-log.ts';\nexport type Log = ActivityLog;\n"],
+    ['a re-export', "export { activityLog } from '../activity/activity-log.ts';\n"],
+  ])('refuses %s that leads back to the file', { timeout: LINT_TIMEOUT_MS }, async (_case, code) => {
+    const errors = cycleErrors(await lint(code, 'src/lib/util/external-store.ts'));
+    expect(errors.map((error) => error.line)).toEqual([1]);
+    expect(errors[0]?.message).toContain('src/lib/activity/activity-log.ts');
+  });
+
+  it('allows the same import where it closes no cycle', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const code = "import { activityLog } from '../activity/activity-log.ts';\nexport const log = activityLog;\n";
+    expect(cycleErrors(await lint(code, 'src/lib/util/download.ts'))).toEqual([]);
+  });
+});
+
 describe('file names, and files outside the plan', () => {
   // A file that does not exist is not in any tsconfig, so the typed parser refuses it; these
   // rules need no type information, so the same config runs here without it.

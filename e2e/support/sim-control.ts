@@ -1,16 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-
-/** As the simulator records it (simulator/api/state.ts). */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  /** The first 16 KiB; empty for a request without a key the simulator knows (never read). */
-  body: string;
-  /** Present when `body` is not the whole body. */
-  bodyTruncated?: true;
-  at: number;
-}
+import type { RecordedRequest } from '../../simulator/api/state.ts';
+import type { FaultSpec } from '../../simulator/control/fault-spec.ts';
 
 /**
  * The simulator's control token: playwright.config.ts makes it once per run and hands it to the
@@ -22,18 +12,8 @@ export function simControlToken(): string {
   return token;
 }
 
-export interface Fault {
-  count?: number;
-  method?: string;
-  pathIncludes?: string;
-  delayMs?: number;
-  action: 'respond' | 'hang' | 'reset';
-  when?: 'before' | 'after';
-  status?: number;
-  contentType?: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
+/** A fault as POST /__sim/faults takes it: the simulator's own spec, `when` defaulting to 'before'. */
+export type Fault = Omit<FaultSpec, 'when'> & { count?: number; when?: FaultSpec['when'] };
 
 /** The simulator's test-only control surface (/__sim/), reached directly, never via the proxy. */
 export class SimControl {

@@ -1,6 +1,6 @@
 // Mutable state of one simulator instance. Kept apart from the routes so tests, the control
 // surface and server shutdown all reach the same object.
-import type { FaultSpec } from '../control/faults.ts';
+import type { FaultSpec } from '../control/fault-spec.ts';
 import type { KeyGrant } from './seed.ts';
 
 export type WebType = 'webspace' | 'redirect' | 'none';

@@ -1,7 +1,8 @@
 // Carries out a queued fault on one API request (semantics in faults.ts and the README of the
 // control surface in control-routes.ts).
 import { IncomingMessage } from 'node:http';
-import { SimConnectionError, type FaultSpec } from './faults.ts';
+import type { FaultSpec } from './fault-spec.ts';
+import { SimConnectionError } from './faults.ts';
 
 /** What a fault needs from the request it hits; kept apart from Hono's Context types. */
 export interface FaultTarget {

@@ -1,22 +1,6 @@
 // Fault injection: what a test queues through POST /__sim/faults, and which API request it hits.
 import type { SimState } from '../api/state.ts';
-
-export type FaultAction = 'respond' | 'hang' | 'reset';
-
-export interface FaultSpec {
-  /** Only requests with this method (case-insensitive); any method when absent. */
-  method?: string;
-  /** Only requests whose path (with query) contains this string. */
-  pathIncludes?: string;
-  delayMs?: number;
-  action: FaultAction;
-  /** 'after' runs the real handler first, so its side effects (a stored domain) happen. */
-  when: 'before' | 'after';
-  status?: number;
-  contentType?: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
+import type { FaultAction, FaultSpec } from './fault-spec.ts';
 
 /**
  * Thrown where a real client would see a network error instead of an answer. In-process

@@ -3,7 +3,7 @@ import type { Connect, Logger, Plugin } from 'vite';
 import type { DemoKey } from '../../shared/runtime-info.ts';
 import { announceHostingServer, warnIfExposed } from '../origin/hosting-announce.ts';
 import { type HostingServer, readHostingConfig } from '../origin/hosting-config.ts';
-import type { HostingTarget } from '../proxy/hosting-proxy.ts';
+import type { HostingTarget } from '../proxy/hosting-target.ts';
 import { configuredTarget, createPanelApi, type PanelApiServer, runtimeInfoFor } from '../origin/panel-api.ts';
 
 /** What the plugin needs of the built-in simulator (simulator/), handed in by vite.config.ts. */

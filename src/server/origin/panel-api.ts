@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_SERVER_NAME, SERVERS_PATH, serverApiBase } from '../../shared/hosting-servers.ts';
 import { type DemoKey, RUNTIME_INFO_PATH, type RuntimeInfo } from '../../shared/runtime-info.ts';
 import type { HostingConfig, HostingServer } from './hosting-config.ts';
-import { createHostingProxy, expectContinueHandler, type HostingTarget } from '../proxy/hosting-proxy.ts';
+import { createHostingProxy, expectContinueHandler } from '../proxy/hosting-proxy.ts';
+import type { HostingTarget } from '../proxy/hosting-target.ts';
 import { sendProxyError } from '../proxy/proxy-errors.ts';
 import { whenOver } from '../proxy/when-over.ts';
 

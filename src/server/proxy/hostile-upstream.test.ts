@@ -4,7 +4,8 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contract.ts';
-import { createHostingProxy, type HostingTarget } from './hosting-proxy.ts';
+import { createHostingProxy } from './hosting-proxy.ts';
+import type { HostingTarget } from './hosting-target.ts';
 import { closeTestServers, listen, portOf, rawUpstream, recordingUpstream, send, type Answer } from '../testing/test-servers.ts';
 
 afterEach(closeTestServers);

@@ -4,16 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { isPlainApiPath } from '../../shared/path-segment.ts';
 import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
 import { classifyProxyError, sendProxyError } from './proxy-errors.ts';
+import type { HostingTarget } from './hosting-target.ts';
 import { declaredLength, readCappedBody } from './request-body.ts';
 import { send } from './upstream-exchange.ts';
 import { whenOver } from './when-over.ts';
-
-export interface HostingTarget {
-  origin: URL;
-  /** PEM to pin; undefined means the system CAs. */
-  ca: string | undefined;
-  insecureTls: boolean;
-}
 
 export interface ProxyLimits {
   /** Total time for one exchange from the request's arrival; longer than the page's own 30 s. */

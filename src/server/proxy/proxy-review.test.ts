@@ -6,7 +6,8 @@ import tls from 'node:tls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSelfSignedCertificate } from '../../../simulator/tls.ts';
 import { NEVER_SENT_PROXY_CODES } from '../../shared/proxy-contract.ts';
-import { createHostingProxy, expectContinueHandler, type HostingTarget } from './hosting-proxy.ts';
+import { createHostingProxy, expectContinueHandler } from './hosting-proxy.ts';
+import type { HostingTarget } from './hosting-target.ts';
 import { classifyProxyError } from './proxy-errors.ts';
 import { closeTestServers, listen, portOf, rawUpstream, recordingUpstream, send } from '../testing/test-servers.ts';
 

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
-import type { HostingTarget } from './hosting-proxy.ts';
+import type { HostingTarget } from './hosting-target.ts';
 import { classifyProxyError } from './proxy-errors.ts';
 import { InvalidAnswerError, RESPONSE_HARDENING, requestHeadersFor, responseHeadersFrom } from './proxy-headers.ts';
 
