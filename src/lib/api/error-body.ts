@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { FieldError } from './api-error.ts';
+import { markupToText } from './markup-text.ts';
 
 /** What the panel can learn from an error answer whose format the service does not document. */
 export interface ErrorBody {
@@ -10,6 +11,12 @@ export interface ErrorBody {
 }
 
 const MAX_DETAIL = 300;
+
+/**
+ * Only this much of an error body is ever looked at: the words shown fit in 300 characters,
+ * and whatever the server sends, the work stays within the page's 50 ms budget.
+ */
+export const MAX_ERROR_BODY_CHARS = 64 * 1024;
 
 const text = z.optional(z.catch(z.string(), ''));
 const fieldEntry = z.looseObject({
@@ -35,8 +42,10 @@ export function isJsonContentType(contentType: string | null): boolean {
 
 export function readErrorBody(contentType: string | null, raw: string): ErrorBody {
   const empty: ErrorBody = { isJson: false, detail: undefined, fieldErrors: [], code: undefined };
-  if (!raw.trim()) return empty;
-  if (!isJsonContentType(contentType)) return { ...empty, detail: plainText(raw) };
+  const head = raw.slice(0, MAX_ERROR_BODY_CHARS);
+  if (!head.trim()) return empty;
+  // JSON cut at the cap is no longer JSON: its first part is read as text, like invalid JSON.
+  if (!isJsonContentType(contentType) || raw.length > MAX_ERROR_BODY_CHARS) return { ...empty, detail: plainText(head) };
 
   let json: unknown;
   try {
@@ -75,7 +84,10 @@ function toFieldErrors(errors: z.infer<typeof errorBody>['errors']): FieldError[
   });
 }
 
-/** `#/web/target`, `/web/target`, `web[target]`, `web.target` → `web.target`. */
+/**
+ * `#/web/target`, `/web/target`, `web[target]`, `web.target` → `web.target`. Linear: `\w+` cannot
+ * run past a `[`, so a failed bracket match never rescans what a later one reads.
+ */
 export function toFieldPath(where: string): string {
   return where
     .replace(/^#?\//, '')
@@ -88,13 +100,11 @@ export function toFieldPath(where: string): string {
 
 /** Server text is shown, never rendered: markup is reduced to its words and the whole cut short. */
 export function plainText(raw: string): string | undefined {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(raw)?.[1];
-  const source = title ?? raw.replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ');
-  const words = source.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ');
-  const result = shorten(words);
+  const result = shorten(markupToText(raw.slice(0, MAX_ERROR_BODY_CHARS)));
   return result || undefined;
 }
 
+/** Linear: each pattern is one character class repeated, with nothing after it to backtrack for. */
 export function shorten(value: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
   const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
