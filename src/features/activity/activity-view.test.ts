@@ -34,6 +34,17 @@ describe('the activity view', () => {
     expect(parsed[3]).toMatchObject({ outcome: 'pending', status: '' });
   });
 
+  // papaparse's own `escapeFormulae: true` let such a cell through: a spreadsheet runs it.
+  it.each([
+    ['domain', '=HYPERLINK("http://x.example")\nb.example'],
+    ['path', '=1+2\n/customers'],
+  ] as const)('writes a %s that starts with a formula and goes on over a line break as text', (field, value) => {
+    const multiLine = [entry('1', { [field]: value })];
+    const csv = activityCsv(activityRows(multiLine, 0, { server: undefined, outcome: undefined }), numbersById(multiLine, 0));
+    const [row] = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(row?.[field]).toBe(`'${value}`);
+  });
+
   it('writes the rows shown as JSON, oldest first, as kept', () => {
     const rows = activityRows(entries, 5, { server: 'default', outcome: undefined });
     expect((JSON.parse(activityJson(rows)) as { number: number; id: string }[]).map(({ number, id }) => [number, id])).toEqual([[6, '1'], [8, '3'], [9, '4']]);

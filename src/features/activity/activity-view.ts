@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import type { ActivityEntry, ActivityOutcome } from '../../lib/activity/activity-log.ts';
+import { toCsv } from '../../lib/util/csv.ts';
 
 export interface ActivityFilter {
   server: string | undefined;
@@ -46,7 +46,7 @@ function record({ entry, number }: NumberedEntry, numbers: ReadonlyMap<string, n
 /** The rows shown, oldest first, as CSV (UTF-8 BOM; cells that look like formulas are quoted). */
 export function activityCsv(rows: readonly NumberedEntry[], numbers: ReadonlyMap<string, number>): string {
   const data = [...rows].reverse().map((row) => FIELDS.map((field) => String(record(row, numbers)[field])));
-  return `\uFEFF${Papa.unparse({ fields: [...FIELDS], data }, { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  return toCsv(FIELDS, data);
 }
 
 /** The rows shown, oldest first, as JSON: the entries as kept, with their numbers. */
