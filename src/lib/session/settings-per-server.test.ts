@@ -93,6 +93,21 @@ describe('settings per server', () => {
     expect(settings.get().apiKey).toBe('');
   });
 
+  it('forgetAllApiKeys also forgets the keys of servers this tab knew but that are no longer configured', () => {
+    const unrelated = { 'hosting-panel.server': 'prod', 'hosting-panel.settingsx': json({ apiKey: 'not-ours' }), 'other.settings': json({ apiKey: 'not-ours' }) };
+    const { storage, settings } = twoServers({
+      ...unrelated,
+      [SETTINGS_STORAGE_KEY]: json({ apiKey: 'default-key', customerId: 'c0001', language: 'en' }),
+      'hosting-panel.settings.old': json({ apiKey: 'old-key', customerId: 'c0003', language: 'de' }),
+      'hosting-panel.settings.prod': json({ apiKey: 'prod-key', customerId: 'c0004', language: 'en' }),
+    });
+    settings.forgetAllApiKeys();
+    expect(JSON.parse(storage.entries.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ apiKey: '', customerId: 'c0001', language: 'en' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.old') ?? '')).toEqual({ apiKey: '', customerId: 'c0003', language: 'de' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.prod') ?? '')).toEqual({ apiKey: '', customerId: 'c0004', language: 'en' });
+    for (const [key, value] of Object.entries(unrelated)) expect(storage.entries.get(key)).toBe(value);
+  });
+
   it('until runtime.json answers, a tab stays on its stored server and that server\'s entry; a new tab is default with the old entry', () => {
     const entries = { [SETTINGS_STORAGE_KEY]: json({ apiKey: 'k', customerId: 'c', language: 'en' }), 'hosting-panel.settings.prod': json({ apiKey: 'p', customerId: 'c9', language: 'de' }) };
     const storeFor = (storage: ReturnType<typeof fakeStorage>) => {

@@ -43,7 +43,7 @@ export interface SettingsStore {
   updateFor: (server: string, changes: Partial<Settings>) => void;
   /** Forgets the current server's key only. */
   forgetApiKey: () => void;
-  /** Forgets every configured server's key. */
+  /** Forgets every server's key: configured ones, and any other this tab keeps an entry for. */
   forgetAllApiKeys: () => void;
   subscribe: (listener: () => void) => () => void;
 }
@@ -61,8 +61,14 @@ const ONE_SERVER: SettingsServers = {
   subscribe: () => () => undefined,
 };
 
+/**
+ * Where settings are kept. Enumerating is optional (a test may leave it out); the tab's
+ * sessionStorage always has it, and "forget all keys" uses it to find every entry.
+ */
+type SettingsStorage = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'key' | 'length'>>;
+
 export function createSettingsStore(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  storage: SettingsStorage | undefined,
   servers: SettingsServers = ONE_SERVER,
 ): SettingsStore {
   const listeners = new Set<() => void>();
@@ -78,13 +84,16 @@ export function createSettingsStore(
     }
     return settings;
   };
-  const write = (server: string, next: Settings) => {
-    cache.set(server, next);
+  const store = (key: string, next: Settings) => {
     try {
-      storage?.setItem(settingsStorageKey(server), JSON.stringify(next));
+      storage?.setItem(key, JSON.stringify(next));
     } catch {
       // Storage full or disabled: the settings still hold for this page's lifetime.
     }
+  };
+  const write = (server: string, next: Settings) => {
+    cache.set(server, next);
+    store(settingsStorageKey(server), next);
   };
 
   return {
@@ -105,6 +114,13 @@ export function createSettingsStore(
       notify();
     },
     forgetAllApiKeys: () => {
+      // A server runtime.json no longer names (or this tab knew before a reload) can still have
+      // its entry, and its key in it: "all" means every entry the tab holds, not only the
+      // configured servers. Rewritten as read, so that nothing but the known fields is kept.
+      for (const key of storedSettingsKeys(storage)) {
+        const next = { ...read(storage, key), apiKey: '' };
+        if (rawItem(storage, key) !== JSON.stringify(next)) store(key, next);
+      }
       for (const server of new Set([...servers.names(), ...cache.keys()])) {
         if (getFor(server).apiKey !== '') write(server, { ...getFor(server), apiKey: '' });
       }
@@ -120,6 +136,29 @@ export function createSettingsStore(
       };
     },
   };
+}
+
+/** The keys of every settings entry in `storage`, whichever server they belong to. */
+function storedSettingsKeys(storage: SettingsStorage | undefined): string[] {
+  const keys: string[] = [];
+  try {
+    const count = storage?.length ?? 0;
+    for (let index = 0; index < count; index += 1) {
+      const key = storage?.key?.(index) ?? null;
+      if (key === SETTINGS_STORAGE_KEY || key?.startsWith(`${SETTINGS_STORAGE_KEY}.`)) keys.push(key);
+    }
+  } catch {
+    // Storage disabled: no entry to find.
+  }
+  return keys;
+}
+
+function rawItem(storage: Pick<Storage, 'getItem'> | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Settings {

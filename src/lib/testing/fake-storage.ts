@@ -6,5 +6,8 @@ export function fakeStorage(initial: Record<string, string> = {}) {
     getItem: (key: string) => entries.get(key) ?? null,
     setItem: (key: string, value: string) => { entries.set(key, value); },
     removeItem: (key: string) => { entries.delete(key); },
+    // Enumerated as Storage is: by index, in an order the caller must not rely on.
+    key: (index: number) => [...entries.keys()][index] ?? null,
+    get length() { return entries.size; },
   };
 }
