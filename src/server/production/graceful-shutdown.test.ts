@@ -5,29 +5,35 @@ import http, { type ServerResponse } from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gracefulShutdown } from './graceful-shutdown.ts';
+import { logRequest } from './request-log.ts';
+import { createServerLog } from './server-log.ts';
 import { closeTestServers, listen, portOf } from '../testing/test-servers.ts';
 
 afterEach(closeTestServers);
 
+/** A server that holds /slow unanswered, logging as the production server does (text lines into `notes`). */
 async function slowServer(graceMs: number) {
   const waiting: ServerResponse[] = [];
+  const notes: string[] = [];
+  const log = createServerLog('text', (line) => { notes.push(line); }, (line) => { notes.push(line); }, () => new Date(0));
   const server = await listen(http.createServer((req, res) => {
-    if (req.url === '/slow') {
+    logRequest(req, res, log);
+    if ((req.url ?? '').split('?')[0] === '/slow') {
       waiting.push(res);
       return;
     }
     res.end('quick');
   }));
-  const exit = vi.fn<(code: number) => void>();
-  const notes: string[] = [];
-  const log = { info: (line: string) => { notes.push(line); }, warn: (line: string) => { notes.push(line); } };
+  // What the log holds when the process exits: `npm start` exits at once, so nothing later is written.
+  const notesAtExit: string[] = [];
+  const exit = vi.fn<(code: number) => void>(() => { notesAtExit.push(...notes); });
   const stop = gracefulShutdown(server, { graceMs, log, exit });
-  return { port: portOf(server), waiting, exit, notes, stop };
+  return { port: portOf(server), waiting, exit, notes, notesAtExit, stop };
 }
 
-function get(port: number, path: string, agent: http.Agent | false = false) {
+function get(port: number, path: string, agent: http.Agent | false = false, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+    http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => { text += chunk.toString(); });
       res.on('end', () => { resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }); });
@@ -96,5 +102,30 @@ describe('gracefulShutdown', () => {
     expect(notes).toContain('1 request(s) still in flight after 0.2 s: closing their connections');
     expect(notes.filter((note) => note.startsWith('SIGTERM'))).toHaveLength(1);
     expect(exit).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs each request it cuts before it exits: method and path, never a header or the query, and that the stop cut it', async () => {
+    const { port, waiting, exit, notes, notesAtExit, stop } = await slowServer(200);
+    const cut = [
+      get(port, '/slow?key=secret-in-query', false, { Authorization: 'Bearer secret-key' }).catch(() => 'cut'),
+      new Promise<string>((resolve) => {
+        const req = http.request({ host: '127.0.0.1', port, path: '/slow', method: 'POST', agent: false }, () => { resolve('answered'); });
+        req.on('error', () => { resolve('cut'); });
+        req.write('{"domain":');
+      }),
+    ];
+    await vi.waitFor(() => { expect(waiting).toHaveLength(2); });
+    stop('SIGTERM');
+    expect(await Promise.all(cut)).toEqual(['cut', 'cut']);
+    await vi.waitFor(() => { expect(exit).toHaveBeenCalledWith(0); });
+    const lines = notesAtExit.filter((note) => note.includes('/slow'));
+    expect(lines.sort()).toEqual([
+      expect.stringMatching(/^1970-01-01T00:00:00\.000Z GET \/slow aborted \d+ ms, cut at shutdown$/),
+      expect.stringMatching(/^1970-01-01T00:00:00\.000Z POST \/slow aborted \d+ ms, cut at shutdown$/),
+    ]);
+    expect(notes.join('\n')).not.toMatch(/secret/);
+    // The connections' close, after the exit, adds no second line.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notes.filter((note) => note.includes('/slow'))).toHaveLength(2);
   });
 });

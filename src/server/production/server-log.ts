@@ -10,6 +10,8 @@ export interface RequestRecord {
   /** The status sent, or 'aborted' when the exchange ended without a complete answer. */
   status: number | 'aborted';
   durationMs: number;
+  /** The server's own stop cut it (the grace period was over), not its client. */
+  cutAtShutdown?: true;
 }
 
 export interface ServerLog extends StartupLogger {
@@ -37,11 +39,11 @@ export function createServerLog(
   return {
     info: (message) => { note('info', message); },
     warn: (message) => { note('warn', message); },
-    request({ method, path, status, durationMs }) {
+    request({ method, path, status, durationMs, cutAtShutdown }) {
       const ms = Math.round(durationMs);
       out(format === 'json'
-        ? JSON.stringify({ time: now().toISOString(), level: 'info', method, path: cut(path), status, durationMs: ms })
-        : `${now().toISOString()} ${printable(method)} ${cut(printable(path))} ${status} ${ms} ms`);
+        ? JSON.stringify({ time: now().toISOString(), level: 'info', method, path: cut(path), status, durationMs: ms, cutAtShutdown })
+        : `${now().toISOString()} ${printable(method)} ${cut(printable(path))} ${status} ${ms} ms${cutAtShutdown ? ', cut at shutdown' : ''}`);
     },
   };
 }
