@@ -7,7 +7,7 @@ import { sessionStorageOrNothing } from '../session/session-storage.ts';
  * read of a list, read or failed; for a read that settled unknown outcomes, `checked` (the
  * verdicts per request are in `checks`).
  */
-export const ACTIVITY_OUTCOMES = ['added', 'present', 'failed', 'unknown', 'read', 'checked'] as const;
+export const ACTIVITY_OUTCOMES = ['added', 'present', 'created', 'changed', 'deleted', 'failed', 'unknown', 'read', 'checked'] as const;
 export type ActivityOutcome = (typeof ACTIVITY_OUTCOMES)[number];
 
 /** The largest epoch ms a Date holds (ECMA-262 TimeClip): beyond it, formatting throws. */

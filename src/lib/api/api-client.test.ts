@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { type ApiRequest, apiRequest, buildRequest, createApiClient } from './api-client.ts';
+import { API_KEY_PLACEHOLDER, type ApiRequest, apiRequest, buildRequest, createApiClient, type ShownRequest } from './api-client.ts';
 import { createActivityLog } from '../activity/activity-log.ts';
 import { ApiError } from './api-error.ts';
 import type { Settings } from '../session/settings-store.ts';
@@ -369,7 +369,7 @@ describe('the activity log of the client', () => {
   it('records each request sent with its server, path, domain, status, judged outcome and duration, and never a header', async () => {
     const { log, client } = recorded(json({ id: 1 }, 201));
     const ids: string[] = [];
-    await client({ ...post(), activity: { domain: 'example.org', onRecorded: (id) => ids.push(id) } });
+    await client({ ...post(), activity: { subject: 'example.org', success: 'added', onRecorded: (id) => ids.push(id) } });
     const [entry] = log.store.get().entries;
     expect(entry).toEqual({
       id: ids[0], at: 1007, server: 'prod', method: 'POST', path: '/customers/c0002/domains', domain: 'example.org',
@@ -379,7 +379,7 @@ describe('the activity log of the client', () => {
   });
 
   it.each([
-    ['409', json({ title: 'exists' }, 409), { status: 409, outcome: 'present' }],
+    ['409', json({ title: 'exists' }, 409), { status: 409, outcome: 'failed' }],
     ['422', json({ title: 'no' }, 422), { status: 422, outcome: 'failed' }],
     ['an unmarked 504', answer('<h1>Gateway</h1>', { status: 504, headers: { 'Content-Type': 'text/html' } }), { status: 504, outcome: 'unknown' }],
     ['an unmarked 502 with a body like the proxy\'s', json({ code: 'upstream_refused' }, 502), { status: 502, outcome: 'unknown' }],
@@ -391,6 +391,27 @@ describe('the activity log of the client', () => {
     const { log, client } = recorded(fetchImpl);
     await expect(client(post())).rejects.toBeInstanceOf(ApiError);
     expect(log.store.get().entries[0]).toMatchObject(expected);
+  });
+
+  it('takes the verdict of a failure from the caller where it gives one', async () => {
+    const { log, client } = recorded(json({ title: 'exists' }, 409));
+    const failure = (error: ApiError) => (error.kind === 'conflict' ? 'present' as const : undefined);
+    await expect(client({ ...post(), activity: { failure } })).rejects.toBeInstanceOf(ApiError);
+    expect(log.store.get().entries[0]).toMatchObject({ status: 409, outcome: 'present' });
+  });
+
+  it.each([
+    ['POST', 'created'], ['PUT', 'changed'], ['PATCH', 'changed'], ['DELETE', 'deleted'], ['GET', 'read'], ['HEAD', 'read'],
+  ] as const)('judges a successful %s without the caller\'s word as %s, never as "added"', async (method, outcome) => {
+    const { log, client } = recorded(answer(null, { status: 204 }));
+    await client({ method, path: ['customers', 'c0002', 'domains', 'example.org'], schema: record });
+    expect(log.store.get().entries[0]).toMatchObject({ method, status: 204, outcome });
+  });
+
+  it('records the query string with the path', async () => {
+    const { log, client } = recorded(json({}, 200));
+    await client({ ...get(), query: { page: 2, q: 'a b' } });
+    expect(log.store.get().entries[0]?.path).toBe('/customers/c0002/domains?page=2&q=a+b');
   });
 
   it('records a read as read, and nothing for a request it refused to send', async () => {
@@ -465,5 +486,111 @@ describe('createApiClient with several servers', () => {
     await client(post());
     await client({ ...post(), server: 'prod' });
     expect(log.store.get().entries.map(({ server }) => server)).toEqual(['prod', 'test', 'prod']);
+  });
+});
+
+describe('createApiClient: any method, query, forwarded headers', () => {
+  it.each(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)('sends %s with the method asked for', async (method) => {
+    const { spy, client } = clientWith(answer(null, { status: 204 }));
+    await client({ method, path: ['customers', 'c0002'], schema: record });
+    expect(sentInit(spy).method).toBe(method);
+  });
+
+  it('builds the query in order, repeating an array and leaving out undefined', async () => {
+    const { spy, client } = clientWith(json({}, 200));
+    await client({ ...get(), query: { b: 'x y', a: [1, true], skip: undefined, c: 'ä&=' } });
+    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers/c0002/domains?b=x+y&a=1&a=true&c=%C3%A4%26%3D`);
+  });
+
+  it('sends the forwarded headers it is given, and no other', async () => {
+    const { spy, client } = clientWith(json({}, 200));
+    const headers = { 'X-Customer-ID': 'c0002', 'X-User-Name': 'anna', 'If-Match': '"v1"', 'If-None-Match': '*' };
+    await client({ ...get(), headers: { ...headers, Cookie: 'x' } as typeof headers });
+    const sent = new Headers(sentInit(spy).headers);
+    for (const [name, value] of Object.entries(headers)) expect(sent.get(name), name).toBe(value);
+    expect(sent.get('Cookie')).toBeNull();
+  });
+
+  it.each(['a\r\nX-Evil: 1', ' padded', 'tab\there', '', 'x'.repeat(1025)])('refuses to send a header value %j', async (value) => {
+    const { spy, client } = clientWith(json({}, 200));
+    await expect(client({ ...get(), headers: { 'X-Customer-ID': value } })).rejects.toThrow(TypeError);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('parses no body of a HEAD answer', async () => {
+    const { client } = clientWith(answer('not json', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    await expect(client({ method: 'HEAD', path: ['customers'], schema: z.undefined() })).resolves.toBeUndefined();
+  });
+
+  it('a cut connection of a PUT, PATCH or DELETE has an unknown outcome; of a HEAD it does not', async () => {
+    for (const [method, unknown] of [['PUT', true], ['PATCH', true], ['DELETE', true], ['HEAD', false]] as const) {
+      const { client } = clientWith(() => Promise.reject(new TypeError('Failed to fetch')));
+      const error = await apiFailure(client({ method, path: ['customers', 'c0002'], schema: record }));
+      expect(error.outcomeUnknown, method).toBe(unknown);
+    }
+  });
+});
+
+describe('createApiClient: error bodies are read only up to a cap', () => {
+  it('reads no more than the cap of a huge error body, and still explains the status', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('<title'.repeat(10_000));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const { client } = clientWith(() => Promise.resolve(new Response(body, { status: 500, headers: { 'Content-Type': 'text/html' } })));
+    const error = await apiFailure(client(post()));
+    expect(error).toMatchObject({ kind: 'server', status: 500 });
+    expect(pulled).toBeLessThan(4 * 1024 * 1024);
+  });
+});
+
+describe('show(): the request as it would be sent', () => {
+  const servers = {
+    prod: { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' },
+    test: { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' },
+    default: { name: 'default', apiBase: BASE },
+  } as const;
+  const settingsOf = (name: string): Settings => ({ apiKey: `key-of-${name}`, customerId: 'c0002', language: name === 'test' ? 'de' : 'en' });
+
+  function several(current: keyof typeof servers) {
+    const spy = vi.fn<typeof fetch>(json({ id: 1 }, 201));
+    const client = createApiClient({
+      basePath: BASE, getSettings: settingsOf, fetch: spy,
+      servers: { current: () => servers[current], find: (name) => (name in servers ? servers[name as keyof typeof servers] : undefined) },
+    });
+    return { spy, client };
+  }
+
+  it('names the current server\'s prefix, language and a placeholder for the key', () => {
+    const { client } = several('test');
+    const shown = client.show({ method: 'POST', path: ['customers', 'c0002', 'domains'], body: { domain: 'a.example' } });
+    expect(shown).toEqual({
+      server: 'test', url: '/servers/test/liveconfig/api/v1/customers/c0002/domains', method: 'POST',
+      headers: { Authorization: `Bearer ${API_KEY_PLACEHOLDER}`, Accept: 'application/json', 'Accept-Language': 'de', 'Content-Type': 'application/json' },
+      body: '{"domain":"a.example"}',
+    });
+    expect(JSON.stringify(shown)).not.toContain('key-of');
+  });
+
+  it('follows a binding: a request bound to test is shown for test while default is current', () => {
+    const { client } = several('default');
+    expect(client.show({ method: 'GET', path: ['customers'], server: 'test' }).url).toBe('/servers/test/liveconfig/api/v1/customers');
+  });
+
+  it('what onSent reports is exactly what went to fetch, the key aside', async () => {
+    const { spy, client } = several('prod');
+    const sent: ShownRequest[] = [];
+    await client({ ...post({ domain: 'b.example' }), server: 'test', query: { x: 1 }, onSent: (request) => sent.push(request) });
+    const init = sentInit(spy);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe(spy.mock.calls[0]?.[0]);
+    expect(sent[0]?.body).toBe(init.body);
+    expect(sent[0]?.method).toBe(init.method);
+    expect({ ...sent[0]?.headers, Authorization: 'Bearer key-of-test' }).toEqual(init.headers);
+    expect(sent[0]?.server).toBe('test');
   });
 });

@@ -2,7 +2,8 @@ import type * as z from 'zod/mini';
 import { type ActivityLog, type ActivityOutcome, activityLog } from '../activity/activity-log.ts';
 import { ApiError } from './api-error.ts';
 import { authHeaders, isSendableApiKey } from './auth.ts';
-import { isJsonContentType } from './error-body.ts';
+import { isJsonContentType, MAX_ERROR_BODY_CHARS } from './error-body.ts';
+import { readCappedText } from './read-capped-text.ts';
 import { isPathSegment } from '../../shared/path-segment.ts';
 import { toApiError } from './response-error.ts';
 import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
@@ -12,12 +13,29 @@ import { type Settings, settingsStore } from '../session/settings-store.ts';
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
 export const API_TIMEOUT_MS = 30_000;
 
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The headers besides the panel's own that the proxy forwards (src/server/proxy/proxy-headers.ts). */
+export const EXTRA_HEADERS = ['X-Customer-ID', 'X-User-Name', 'If-Match', 'If-None-Match'] as const;
+export type ExtraHeader = (typeof EXTRA_HEADERS)[number];
+
+export type QueryValue = string | number | boolean;
+export type Query = Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>>;
+
+/** A read changes nothing on the server: its outcome is never unknown, whatever happens. */
+export const isReadMethod = (method: HttpMethod) => method === 'GET' || method === 'HEAD';
+
 export interface ApiRequest<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: HttpMethod;
   /** Path segments below `/<service>/api/v1`; each one must pass the allowlist. */
   path: readonly string[];
+  /** Query parameters, in this order; an array repeats its name; `undefined` leaves one out. */
+  query?: Query;
+  /** Headers the proxy forwards besides the panel's own (acting for a customer, conditions). */
+  headers?: Readonly<Partial<Record<ExtraHeader, string>>>;
   body?: unknown;
-  /** Parses a 2xx body; an empty 2xx body parses `undefined`. */
+  /** Parses a 2xx body; an empty 2xx body (and every HEAD answer) parses `undefined`. */
   schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
   /**
@@ -27,8 +45,19 @@ export interface ApiRequest<T> {
   server?: string;
   /** Told the status of a 2xx answer before it is parsed (failures carry it in the ApiError). */
   onSuccessStatus?: (status: number) => void;
-  /** For the activity log: the domain concerned; `onRecorded` learns the entry's id. */
-  activity?: { domain?: string; onRecorded?: (id: string) => void };
+  /** Told the request exactly as it is handed to fetch, the key replaced by a placeholder. */
+  onSent?: (sent: ShownRequest) => void;
+  /**
+   * For the activity log: what the request is about (e.g. the domain) and how the caller judges
+   * its answers; `onRecorded` learns the entry's id. By default a read is "read", a write is
+   * judged by its method (created, changed, deleted), any failure "failed" or "unknown".
+   */
+  activity?: {
+    subject?: string;
+    success?: ActivityOutcome;
+    failure?: (error: ApiError) => ActivityOutcome | undefined;
+    onRecorded?: (id: string) => void;
+  };
 }
 
 export interface ApiClientOptions {
@@ -47,15 +76,20 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-export type ApiClient = <T>(request: ApiRequest<T>) => Promise<T>;
+export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body' | 'server'>;
+
+export type ApiClient = (<T>(request: ApiRequest<T>) => Promise<T>) & {
+  /**
+   * The request as it would be sent now, to the server it would go to (its binding, or the
+   * current one), with that server's language and the key as a placeholder: "Show request".
+   */
+  show: (request: ShowableRequest) => ShownRequest;
+};
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
-  return async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
-    if (!request.path.every(isPathSegment)) {
-      throw new TypeError('API path segment outside the allowlist');
-    }
+  async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     // Resolved once, as the request is made: nothing selected later can redirect it.
     const server = resolveServer(request.server);
     const settings = options.getSettings(server.name);
@@ -63,6 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // unsent, not inside fetch() where it would look like a request that may have gone out.
     if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
     const built = buildRequest(server.apiBase, request, settings);
+    request.onSent?.(show({ ...request, server: server.name }));
 
     // A plain timer rather than AbortSignal.timeout(): it pauses with the page's clock, so the
     // timeout path can be driven in tests without waiting 30 real seconds.
@@ -72,24 +107,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const now = options.now ?? Date.now;
     const startedAt = now();
+    const subject = request.activity?.subject;
     const recorded = options.activity?.start({
       at: startedAt, server: server.name, method: request.method,
-      path: `/${request.path.join('/')}`, ...(request.activity?.domain !== undefined && { domain: request.activity.domain }),
+      path: `/${request.path.join('/')}${queryString(request.query)}`, ...(subject !== undefined && { domain: subject }),
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
     try {
       const { data, status } = await send(request, built, signal, timeout);
       if (recorded !== undefined) {
-        options.activity?.finish(recorded, { status, outcome: request.method === 'GET' ? 'read' : 'added', durationMs: now() - startedAt });
+        options.activity?.finish(recorded, { status, outcome: request.activity?.success ?? successOutcome(request.method), durationMs: now() - startedAt });
       }
       return data;
     } catch (error) {
-      if (recorded !== undefined) options.activity?.finish(recorded, { ...judgeFailure(error), durationMs: now() - startedAt });
+      if (recorded !== undefined) {
+        options.activity?.finish(recorded, { ...judgeFailure(error, request.activity?.failure), durationMs: now() - startedAt });
+      }
       throw error;
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
+
+  function show(request: ShowableRequest): ShownRequest {
+    const server = resolveServer(request.server);
+    const settings = options.getSettings(server.name);
+    return shown(server.name, buildRequest(server.apiBase, request, { ...settings, apiKey: API_KEY_PLACEHOLDER }));
+  }
+
+  return Object.assign(apiRequest, { show });
 
   function resolveServer(name: string | undefined): PanelServer {
     const { servers } = options;
@@ -118,9 +164,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (request.signal?.aborted) throw error; // the caller cancelled: not an API failure
       const kind = timeout.aborted ? 'timeout' : 'network';
-      throw new ApiError(kind, { outcomeUnknown: request.method !== 'GET', cause: error });
+      throw new ApiError(kind, { outcomeUnknown: !isReadMethod(request.method), cause: error });
     }
-    const unknownIfWrite = request.method !== 'GET';
+    const unknownIfWrite = !isReadMethod(request.method);
 
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       // A write answered with a redirect (e.g. 303 after creating) may have taken effect.
@@ -129,7 +175,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let raw: string;
     try {
-      raw = await response.text();
+      // An error answer is read only as far as anyone reads it: a server (or whatever stands in
+      // front of it) can send megabytes of HTML, and the page holds and scans only the start.
+      raw = response.ok ? await response.text() : (await readCappedText(response, MAX_ERROR_BODY_CHARS)).text;
     } catch (error) {
       if (request.signal?.aborted) throw error; // the caller cancelled while the body arrived
       // Headers arrived, the body did not: for a write, the server may have acted.
@@ -138,14 +186,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (!response.ok) throw toApiError(response, raw);
     request.onSuccessStatus?.(response.status);
-    return { data: parseSuccess(response, raw, request.schema, unknownIfWrite), status: response.status };
+    // A HEAD answer has no body whatever its headers say.
+    const body = request.method === 'HEAD' ? '' : raw;
+    return { data: parseSuccess(response, body, request.schema, unknownIfWrite), status: response.status };
   }
 }
 
-/** How the activity log judges a request that failed: the server's word where there is one. */
-function judgeFailure(error: unknown): { status?: number; proxyCode?: string; outcome: ActivityOutcome } {
+const successOutcome = (method: HttpMethod): ActivityOutcome =>
+  isReadMethod(method) ? 'read' : method === 'POST' ? 'created' : method === 'DELETE' ? 'deleted' : 'changed';
+
+/** How the activity log judges a request that failed: the caller's word first, then the answer's. */
+function judgeFailure(
+  error: unknown,
+  judge: ((error: ApiError) => ActivityOutcome | undefined) | undefined,
+): { status?: number; proxyCode?: string; outcome: ActivityOutcome } {
   if (!(error instanceof ApiError)) return { outcome: 'failed' };
-  const outcome: ActivityOutcome = error.kind === 'conflict' ? 'present' : error.outcomeUnknown ? 'unknown' : 'failed';
+  const outcome: ActivityOutcome = judge?.(error) ?? (error.outcomeUnknown ? 'unknown' : 'failed');
   return { ...(error.status !== undefined && { status: error.status }), ...(error.proxyCode && { proxyCode: error.proxyCode }), outcome };
 }
 
@@ -170,31 +226,67 @@ function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<
 
 export const API_BASE_PATH = DEFAULT_API_BASE;
 
+/** Stands in for the key wherever a request is shown: the key itself is never displayed. */
+export const API_KEY_PLACEHOLDER = '<API-Key>';
+
 /** A request exactly as the client hands it to fetch(): the one builder of URL, headers and body. */
 export interface BuiltRequest {
   url: string;
-  method: ApiRequest<unknown>['method'];
+  method: HttpMethod;
   headers: Record<string, string>;
   body: string | null;
 }
 
+/** A request as shown to the user ("Show request"): built as sent, the key a placeholder. */
+export interface ShownRequest extends BuiltRequest {
+  /** The hosting server it goes (or went) to. */
+  server: string;
+}
+
+const shown = (server: string, built: BuiltRequest): ShownRequest => ({ server, ...built });
+
+/** `?a=1&b=x&b=y` in the order given, or '' without parameters. */
+export function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+// A header value a proxy forwards as is: no line breaks or other control characters, no
+// surrounding space, at most 1,024 characters; anything else is refused before it is sent.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const HEADER_VALUE = /^[^\u0000-\u001f\u007f\s](?:[^\u0000-\u001f\u007f]{0,1022}[^\u0000-\u001f\u007f\s])?$/;
+
 /**
  * Used by the client for every request and by anything that shows a request ("Show request"),
- * so what is shown is what is sent. Path segments are checked by the client before it builds.
+ * so what is shown is what is sent. Path segments and extra headers are checked here, so a
+ * request that breaks the rules is never built, shown or sent.
  */
 export function buildRequest(
   basePath: string,
-  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'body'>,
+  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body'>,
   settings: Pick<Settings, 'apiKey' | 'language'>,
 ): BuiltRequest {
+  if (!request.path.every(isPathSegment)) throw new TypeError('API path segment outside the allowlist');
   const headers: Record<string, string> = {
     ...authHeaders(settings),
     Accept: 'application/json',
     'Accept-Language': settings.language,
   };
+  for (const name of EXTRA_HEADERS) {
+    const value = request.headers?.[name];
+    if (value === undefined) continue;
+    if (!HEADER_VALUE.test(value)) throw new TypeError(`${name} holds a value a header cannot carry`);
+    headers[name] = value;
+  }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   return {
-    url: `${basePath}/${request.path.join('/')}`,
+    url: `${basePath}/${request.path.join('/')}${queryString(request.query)}`,
     method: request.method,
     headers,
     body: request.body === undefined ? null : JSON.stringify(request.body),

@@ -12,11 +12,11 @@ import { RequestPreview } from './request-preview.tsx';
 import {
   DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
 } from '../core/schemas.ts';
-import type { Attempt } from '../core/submission-machine.ts';
+import type { Attempt } from '../core/domain-write.ts';
 import { SubmissionStatus } from './submission-status.tsx';
 import { useAccountSuggestions } from './use-account-suggestions.ts';
 import { useDomainPreview } from './use-domain-preview.ts';
-import { useSubmission } from './use-submission.ts';
+import { ADD_DOMAIN_SLOT, useSubmission } from './use-submission.ts';
 
 export function AddDomainForm() {
   const t = useT();
@@ -123,7 +123,7 @@ export function AddDomainForm() {
       </div>
       <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
         confirmId={confirmId} onResend={() => void handleSubmit((valid) => { submitValid(valid, true); })()} />
-      <RequestPreview customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
+      <RequestPreview slot={ADD_DOMAIN_SLOT} customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
     </form>
   );
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../../lib/session/server-store.ts';
+import { targetKey, type WriteAttempt, type WriteMachineState } from '../../../lib/write-guard/write-machine.ts';
 import { describeError } from '../core/describe-error.ts';
-import { type Attempt, attemptKey, type SubmissionState } from '../core/submission-machine.ts';
+import type { Attempt } from '../core/domain-write.ts';
+import type { DomainRecord } from '../core/schemas.ts';
+
+type SubmissionState = WriteMachineState<Attempt, DomainRecord>;
 
 interface Props {
   submission: SubmissionState;
@@ -22,40 +26,49 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   let alert: ReactNode = null;
   let countdown: ReactNode = null;
 
-  const named = (a: Attempt) => (a.unicode === a.body.domain ? a.body.domain : `${a.unicode} (${a.body.domain})`);
+  const named = ({ payload: a }: WriteAttempt<Attempt>) => (a.unicode === a.body.domain ? a.body.domain : `${a.unicode} (${a.body.domain})`);
+  const accountOf = (a: WriteAttempt<Attempt>) => a.payload.body.account;
+  const customerOf = (a: WriteAttempt<Attempt>) => a.payload.customerId;
   const confirmButton = <button type="button" id={confirmId} onClick={onResend}>{t('outcome.confirm')}</button>;
   // A resend of an add whose outcome stayed unknown, asked for without the user's word.
   const pending = submission.needsConfirmation;
   let confirmShown = false;
 
   switch (submission.phase) {
-    case 'added':
-      status = several && submission.attempt.server
-        ? t('domain.addedOnServer', { domain: named(submission.attempt), account: submission.attempt.body.account, customer: submission.attempt.customerId, server: submission.attempt.server })
-        : t('domain.added', { domain: named(submission.attempt), account: submission.attempt.body.account, customer: submission.attempt.customerId });
+    case 'done': {
+      const { attempt } = submission;
+      const values = { domain: named(attempt), account: accountOf(attempt), customer: customerOf(attempt), server: attempt.server };
+      status = several ? t('domain.addedOnServer', values) : t('domain.added', values);
       break;
-    case 'already-added':
-      status = t('outcome.alreadyAdded', { domain: named(submission.attempt), account: submission.attempt.body.account });
+    }
+    case 'already-done':
+      status = t('outcome.alreadyAdded', { domain: named(submission.attempt), account: accountOf(submission.attempt) });
       break;
     case 'checking': {
       // Why the outcome is open (timeout, cut connection, gateway) comes first, then the check.
-      const why = describeError(t, submission.error, named(submission.attempt));
-      status = `${why} ${t('outcome.unknown', { domain: named(submission.attempt) })} ${t('outcome.checking', { customer: submission.attempt.customerId })}`;
+      const domain = named(submission.attempt);
+      const why = describeError(t, submission.error, domain);
+      const checking = t(submission.round === 0 ? 'outcome.checking' : 'outcome.checkingAgain', { customer: customerOf(submission.attempt) });
+      status = `${why} ${t('outcome.unknown', { domain })} ${checking}`;
       break;
     }
     case 'checked': {
-      const domain = named(submission.attempt);
+      const { attempt, verdict } = submission;
+      const domain = named(attempt);
       const intro = `${describeError(t, submission.error, domain)} ${t('outcome.unknown', { domain })}`;
-      if (submission.verdict === 'added') {
-        status = t('outcome.added', { domain, account: submission.attempt.body.account });
-      } else if (submission.verdict === 'added-elsewhere') {
-        alert = t('outcome.addedElsewhere', { domain, account: submission.account ?? '' });
-      } else if (submission.verdict === 'not-added') {
-        alert = <>{intro} {t('outcome.notAdded', { domain })} <button type="button" onClick={onResend}>{t('outcome.sendAgain')}</button></>;
+      if (verdict === 'done') {
+        status = t('outcome.added', { domain, account: accountOf(attempt) });
+      } else if (verdict === 'already-there') {
+        status = t('outcome.alreadyThere', { domain });
+      } else if (verdict === 'done-differently') {
+        alert = t('outcome.addedElsewhere', { domain, account: submission.note ?? '' });
+      } else if (verdict === 'not-found-yet') {
+        status = `${intro} ${t('outcome.notFoundYet', { domain })}`;
       } else {
         // The button confirms what the form holds: only offered here when that is this add.
-        confirmShown = !pending || attemptKey(pending.attempt) === attemptKey(submission.attempt);
-        alert = <>{intro} {t('outcome.stillUnknown', { domain })}{confirmShown && <> {confirmButton}</>}</>;
+        confirmShown = !pending || targetKey(pending.attempt) === targetKey(attempt);
+        const why = verdict === 'not-found' ? t('outcome.notFound', { domain, checks: submission.round + 1 }) : t('outcome.stillUnknown', { domain });
+        alert = <>{intro} {why}{confirmShown && <> {confirmButton}</>}</>;
       }
       break;
     }
@@ -85,7 +98,7 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   }
 
   // With several servers, every result says which one it is about.
-  const server = several && submission.phase !== 'idle' && submission.phase !== 'added' ? submission.attempt.server : undefined;
+  const server = several && submission.phase !== 'idle' && submission.phase !== 'done' ? submission.attempt.server : undefined;
   if (server !== undefined) {
     if (status !== null) status = <>{status} {t('server.named', { server })}</>;
     if (alert !== null) alert = <>{alert} {t('server.named', { server })}</>;
@@ -93,6 +106,11 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
 
   if (pending && !confirmShown) {
     alert = <>{alert}{alert && ' '}{t('outcome.confirmNeeded', { domain: named(pending.attempt) })} {confirmButton}</>;
+  }
+  // Another screen's request for the same domain is under way: this one waits for its outcome.
+  const elsewhere = submission.busyElsewhere;
+  if (elsewhere) {
+    alert = <>{alert}{alert && ' '}{t('outcome.busyElsewhere', { domain: named(elsewhere.attempt) })}</>;
   }
 
   return (
@@ -103,3 +121,4 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
     </>
   );
 }
+

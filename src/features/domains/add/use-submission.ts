@@ -1,92 +1,96 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { activityLog } from '../../../lib/activity/activity-log.ts';
+import type { ApiError } from '../../../lib/api/api-error.ts';
+import { recordSent } from '../../../lib/api/sent-requests.ts';
 import { serverStore } from '../../../lib/session/server-store.ts';
-import { ApiError, isApiError } from '../../../lib/api/api-error.ts';
-import { latestListReadId } from '../core/api.ts';
+import { writeGuard, type WriteOps } from '../../../lib/write-guard/write-guard.ts';
+import { isWriteBusy } from '../../../lib/write-guard/write-machine.ts';
+import { addDomain, latestListReadId } from '../core/api.ts';
+import { type Attempt, type DomainWrite, findAdd, listedBefore, toDomainWrite } from '../core/domain-write.ts';
 import { isListUnsupported } from '../core/list-support.ts';
-import { readFreshList, useAddDomain } from '../core/queries.ts';
-import {
-  type Attempt, INITIAL_STATE, isBusy, type SubmissionEvent, type SubmissionState, transition,
-} from '../core/submission-machine.ts';
+import { domainQueries, readFreshList } from '../core/queries.ts';
+import type { DomainRecord, ListedDomain } from '../core/schemas.ts';
 
-/** The form binds each attempt to its server; one without goes to the server current now. */
-const serverOf = (attempt: Attempt) => attempt.server ?? serverStore.get().current.name;
+/** The form's place in the write guard: its latest add, which outlives the screen. */
+export const ADD_DOMAIN_SLOT = 'add-domain';
+const slot = writeGuard.slot<Attempt, DomainRecord>(ADD_DOMAIN_SLOT);
+
+// A list read more than this long ago says too little about "was it there before the add".
+const FRESH_LIST_MS = 5 * 60_000;
 
 interface Callbacks {
   onAdded: (attempt: Attempt) => void;
   onFailed: (error: ApiError) => void;
 }
 
+function opsFor(queryClient: QueryClient): WriteOps<Attempt, DomainRecord> {
+  // The activity-log id of each POST, so the read that settles it is linked to it.
+  const posted = new WeakMap<DomainWrite, string>();
+  return {
+    send: async (write) => {
+      const { customerId, body } = write.payload;
+      try {
+        const { record } = await addDomain(write.server, customerId, body, {
+          onRecorded: (id) => { posted.set(write, id); },
+          onSent: (sent) => { recordSent(ADD_DOMAIN_SLOT, sent); },
+        });
+        return record;
+      } finally {
+        // Also after a failure: an unknown outcome may have changed the list.
+        void queryClient.invalidateQueries({ queryKey: domainQueries.list(write.server, customerId).queryKey });
+      }
+    },
+    check: async (write) => {
+      const { customerId } = write.payload;
+      // Once more after a failure, unless the server has no list at all.
+      const domains = await readFreshList(queryClient, write.server, customerId, (failures, error) => failures < 1 && !isListUnsupported(error));
+      const finding = findAdd(domains, write.payload);
+      const check = latestListReadId(write.server, customerId);
+      const resolves = posted.get(write);
+      if (check && resolves) activityLog.addCheck(check, { resolves, domain: write.payload.body.domain, added: finding.found && finding.matches });
+      return finding;
+    },
+  };
+}
+
+/** The customer's list as the cache holds it, when it was read recently; no request is made. */
+function cachedList(queryClient: QueryClient, server: string, customerId: string): ListedDomain[] | undefined {
+  const { queryKey } = domainQueries.list(server, customerId);
+  const state = queryClient.getQueryState(queryKey);
+  if (state?.status !== 'success' || Date.now() - state.dataUpdatedAt > FRESH_LIST_MS) return undefined;
+  return queryClient.getQueryData(queryKey);
+}
+
 /**
- * Glue between the submission machine and React: the rules live in submission-machine.ts.
- * The state sits in a ref so that the in-flight guard holds within one tick (a double click
- * fires two submits before React renders, and a disabled button alone is too late); the
- * requests the state asks for are made here, each at most once per send id.
+ * The add-domain form's view of the write guard (src/lib/write-guard): the rules and the memory
+ * live there, outside React, so leaving the screen, switching servers or re-entering the key
+ * forgets no add whose outcome is open, and a send or check under way finishes meanwhile.
  */
 export function useSubmission(callbacks: Callbacks) {
   const queryClient = useQueryClient();
-  const { mutate } = useAddDomain();
-  const machine = useRef(INITIAL_STATE);
-  const started = useRef({ post: 0, check: 0 });
-  /** Activity-log ids of the POSTs, by send id. */
-  const posted = useRef(new Map<number, string>());
-  const [state, setState] = useState(INITIAL_STATE);
+  const state = useSyncExternalStore(slot.subscribe, slot.getState);
   const latest = useRef(callbacks);
   useEffect(() => { latest.current = callbacks; });
 
-  const dispatch = useMemo(() => {
-    const run = (next: SubmissionState) => {
-      const { sendId } = next;
-      if (next.phase === 'sending' && started.current.post !== sendId) {
-        started.current.post = sendId;
-        const onRecorded = (id: string) => { posted.current.set(sendId, id); };
-        mutate({ ...next.attempt, server: serverOf(next.attempt), onRecorded }, {
-          onSuccess: (record) => { apply({ type: 'post-succeeded', sendId, record }); },
-          onError: (caught) => {
-            const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
-            apply({ type: 'post-failed', sendId, error, at: Date.now() });
-          },
-        });
-      }
-      if (next.phase === 'checking' && started.current.check !== sendId) {
-        started.current.check = sendId;
-        // Once more after a failure, unless the server has no list at all.
-        readFreshList(queryClient, serverOf(next.attempt), next.attempt.customerId, (failures, error) => failures < 1 && !isListUnsupported(error))
-          .then(
-            (domains) => {
-              apply({ type: 'list-read', sendId, domains });
-              linkCheck(next.attempt, sendId);
-            },
-            () => { apply({ type: 'list-failed', sendId }); },
-          );
-      }
-    };
-    // Activity: the read that settled an unknown outcome is linked to the POST it settled.
-    function linkCheck(attempt: Attempt, sendId: number) {
-      const settled = machine.current;
-      const check = latestListReadId(serverOf(attempt), attempt.customerId);
-      const resolves = posted.current.get(sendId);
-      if (settled.phase !== 'checked' || settled.sendId !== sendId || !check || !resolves) return;
-      activityLog.addCheck(check, { resolves, domain: attempt.body.domain, added: settled.verdict === 'added' });
-    }
-    function apply(event: SubmissionEvent) {
-      const previous = machine.current;
-      const next = transition(previous, event);
-      if (next === previous) return;
-      machine.current = next;
-      setState(next);
-      if (event.type === 'post-succeeded' && next.phase === 'added') latest.current.onAdded(next.attempt);
-      if (event.type === 'post-failed' && next.phase === 'failed') latest.current.onFailed(next.error);
-      run(next);
-    }
-    return apply;
-  }, [mutate, queryClient]);
+  // Only what happens while the form is shown: a result that came while it was closed is shown,
+  // but does not clear or mark a form the user has filled since.
+  useEffect(() => {
+    let previous = slot.getState();
+    return slot.subscribe(() => {
+      const next = slot.getState();
+      if (previous.phase === 'sending' && next.phase === 'done') latest.current.onAdded(next.attempt.payload);
+      if (previous.phase === 'sending' && next.phase === 'failed') latest.current.onFailed(next.error);
+      previous = next;
+    });
+  }, []);
 
-  /** Sends only if the machine says so: never while busy, before Retry-After, or unconfirmed. */
+  /** Sends only if the guard says so: never while busy, before Retry-After, or unconfirmed. */
   const submit = useCallback((attempt: Attempt, confirmed: boolean) => {
-    dispatch({ type: 'submit', attempt, at: Date.now(), confirmed });
-  }, [dispatch]);
+    const server = attempt.server ?? serverStore.get().current.name;
+    const existedBefore = listedBefore(cachedList(queryClient, server, attempt.customerId), attempt);
+    slot.submit(toDomainWrite({ ...attempt, existedBefore }, server), opsFor(queryClient), confirmed);
+  }, [queryClient]);
 
-  return { submission: state, submit, isBusy: isBusy(state) };
+  return { submission: state, submit, isBusy: isWriteBusy(state) };
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { writeGuard } from '../../../lib/write-guard/write-guard.ts';
 import { activityLog } from '../../../lib/activity/activity-log.ts';
 import { useExternalStore } from '../../../lib/util/external-store.ts';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
@@ -58,7 +59,9 @@ export function BulkAdd() {
     const posted = new WeakMap<object, string>();
     const bound = server;
     startBulk(defaults, {
-      send: (attempt) => addDomain(bound, attempt.customerId, attempt.body, (id) => { posted.set(attempt, id); }),
+      server: bound,
+      ledger: writeGuard.ledger,
+      send: (attempt) => addDomain(bound, attempt.customerId, attempt.body, { onRecorded: (id) => { posted.set(attempt, id); } }),
       readList: readListOn(bound),
       onChecked: (attempt, added) => {
         const check = latestListReadId(bound, attempt.customerId);

@@ -1,19 +1,29 @@
-import { apiRequest } from '../../../lib/api/api-client.ts';
+import { apiRequest, type ShownRequest } from '../../../lib/api/api-client.ts';
 import { addDomainResponseSchema, type DomainRequest, domainListSchema } from './schemas.ts';
 
 export const customerDomainsPath = (customerId: string) => ['customers', customerId, 'domains'] as const;
 
+/** What a caller learns of an add as it goes out: its activity-log id, the request as sent. */
+export interface AddDomainWatch {
+  onRecorded?: (activityId: string) => void;
+  onSent?: (sent: ShownRequest) => void;
+}
+
 /**
  * The documented add on hosting server `server` (bound: its prefix and its key, whatever is
- * selected meanwhile), with the answer's status (201, 200, 204) for reports. `onRecorded` learns
- * the request's activity-log id, so a later check of its outcome can be linked to it.
+ * selected meanwhile), with the answer's status (201, 200, 204) for reports. In Activity it is
+ * "added", or "already present" when the server answers 409.
  */
-export async function addDomain(server: string, customerId: string, body: DomainRequest, onRecorded?: (activityId: string) => void) {
+export async function addDomain(server: string, customerId: string, body: DomainRequest, watch: AddDomainWatch = {}) {
   let status = 0;
   const record = await apiRequest({
     method: 'POST', server, path: customerDomainsPath(customerId), body, schema: addDomainResponseSchema,
     onSuccessStatus: (received) => { status = received; },
-    activity: { domain: body.domain, ...(onRecorded && { onRecorded }) },
+    ...(watch.onSent && { onSent: watch.onSent }),
+    activity: {
+      subject: body.domain, success: 'added', failure: (error) => (error.kind === 'conflict' ? 'present' : undefined),
+      ...(watch.onRecorded && { onRecorded: watch.onRecorded }),
+    },
   });
   return { status, record };
 }

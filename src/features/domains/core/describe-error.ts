@@ -3,16 +3,18 @@ import type { MessageKey, Translate } from '../../../lib/i18n/i18n.ts';
 import type { ProxyErrorCode } from '../../../shared/proxy-contract.ts';
 
 // Every code the proxy can send has its sentence: a new code without one is a type error.
-// `reach`: the proxy tried the hosting server and failed, which the sentence starts by saying.
+// `reach`: the proxy tried to connect to the hosting server and failed, which the sentence starts
+// by saying. Never for a code whose request may have reached the server (reset, timeout, error):
+// the form says so next, and "could not reach" would contradict it.
 const PROXY_MESSAGES: Record<ProxyErrorCode, { key: MessageKey; reach: boolean }> = {
   upstream_refused: { key: 'proxy.upstream_refused', reach: true },
   upstream_unreachable: { key: 'proxy.upstream_unreachable', reach: true },
   upstream_dns: { key: 'proxy.upstream_dns', reach: true },
   upstream_certificate_rejected: { key: 'proxy.upstream_certificate_rejected', reach: true },
   upstream_tls: { key: 'proxy.upstream_tls', reach: true },
-  upstream_reset: { key: 'proxy.upstream_reset', reach: true },
-  upstream_timeout: { key: 'proxy.upstream_timeout', reach: true },
-  upstream_error: { key: 'proxy.upstream_error', reach: true },
+  upstream_reset: { key: 'proxy.upstream_reset', reach: false },
+  upstream_timeout: { key: 'proxy.upstream_timeout', reach: false },
+  upstream_error: { key: 'proxy.upstream_error', reach: false },
   upstream_invalid_answer: { key: 'proxy.upstream_invalid_answer', reach: false },
   request_too_large: { key: 'proxy.request_too_large', reach: false },
   request_timeout: { key: 'proxy.request_timeout', reach: false },

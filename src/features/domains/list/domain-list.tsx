@@ -29,7 +29,7 @@ function CustomerDomains({ customerId }: { customerId: string }) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState(DEFAULT_SORT);
   // The screen stays mounted while hidden, so this query stays active: an add through the form
-  // invalidates it (useAddDomain) and it is fresh again before the screen is shown.
+  // invalidates it (the add's send, use-submission.ts) and it is fresh again before the screen is shown.
   const server = useServers().current.name;
   const query = useQuery(domainQueries.list(server, customerId));
   const { data, error, isFetching } = query;

@@ -1,13 +1,17 @@
 import type { BulkRowInput } from './bulk-input.ts';
 import { type BulkDefaults, type BulkErrorField, type BulkRowError, rowValues } from './bulk-cells.ts';
+import { mapInSlices } from '../../../../lib/util/map-in-slices.ts';
+import { asciiNameOf } from '../../core/ascii-names.ts';
 import { loadDomainName } from '../../core/domain-name-loader.ts';
 import { type DomainFormValues, domainFormSchema, type ListedDomain, toDomainRequest } from '../../core/schemas.ts';
-import type { Attempt } from '../../core/submission-machine.ts';
+import type { Attempt } from '../../core/domain-write.ts';
 
 interface Checked { line: number; raw: string }
 
-// About 10 ms of work in Node on this machine (5,000 rows in ~220 ms), a few times that on a slow phone.
+// About 10 ms of work in Node on this machine (5,000 rows in ~220 ms), a few times that on a slow
+// phone: hence also a time budget, so a slow device yields after fewer rows.
 const ROWS_PER_TURN = 250;
+const TURN_BUDGET_MS = 8;
 const nextTurn = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /** A row after "Check": what would be sent, or why it is not sent. */
@@ -46,19 +50,26 @@ export async function checkBulkRows(
     return result.ok ? result.ascii : undefined;
   };
   const present = new Map<string, string | undefined>();
-  for (const { domain, account } of existing ?? []) {
-    // The list may hold a Unicode or upper-case spelling; compare the form that is sent.
-    const ascii = asciiOf(domain) ?? domain.toLowerCase();
+  // The list may hold a Unicode or upper-case spelling; compare the form that is sent. It may
+  // also hold 100,000 names: tr46 needs seconds for those and even the map tens of milliseconds,
+  // so this runs in slices. A refused name is keyed lower case without a trailing dot, as
+  // readFreshList has it; such a key never equals a valid name's, so only valid names match.
+  await mapInSlices(existing ?? [], ({ domain, account }) => {
+    const ascii = asciiNameOf(domain, normalizeDomain);
     if (!present.has(ascii)) present.set(ascii, account);
-  }
+  });
   // The first line with a valid name claims it, even when another of its cells is wrong: which
   // of two rows for one name is meant is for the user to say, not for the order of mistakes.
   const firstLineOf = new Map<string, number>();
   const checked: CheckedRow[] = [];
+  let turnStart = performance.now();
   for (const [index, row] of rows.entries()) {
     // Schema checks resolve as microtasks, which never let the page paint: give the event
     // loop a turn now and then, so thousands of rows do not freeze the screen.
-    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    if (index > 0 && (index % ROWS_PER_TURN === 0 || performance.now() - turnStart >= TURN_BUDGET_MS)) {
+      await nextTurn();
+      turnStart = performance.now();
+    }
     const { line, raw } = row;
     const { values, errors } = rowValues(row.cells, defaults);
     errors.push(...row.problems.map(({ key, params }): BulkRowError => ({ field: 'row', message: key, ...(params && { params }) })));

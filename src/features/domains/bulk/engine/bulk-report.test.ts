@@ -12,18 +12,15 @@ const DEFAULTS: BulkDefaults = {
 const t = ((key: string) => key) as Translate;
 
 describe('the report CSV', () => {
-  it.each([
-    ['a formula on one line', '=1+2'],
-    ['a formula whose row goes on over a quoted line break', '=HYPERLINK("http://x.example";"y"),"web\n77"'],
-    ['a tab, then a formula', '\t=1+2,"a\nb"'],
-  ])('never starts a cell with a formula: %s', async (_, input) => {
+  // The rule itself, cell by cell, is tested with toCsv (src/lib/util/csv.test.ts); this is the
+  // input that needs it: a row whose quoted cell goes on over a line break.
+  it('never starts a cell with a formula, even one that goes on over a line break', async () => {
+    const input = '=HYPERLINK("http://x.example";"y"),"web\n77"';
     const parsed = parseBulkInput(input);
     if (!parsed.ok) throw new Error('not read');
     const rows = await checkBulkRows(parsed.rows, DEFAULTS, []);
     const csv = reportCsv(t, reportRows(rows, undefined, []));
     const [, row] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-    const inputCell = row?.[1] ?? '';
-    expect(inputCell.trimStart()).toMatch(/^[^=+\-@]/);
-    expect(inputCell).toContain(input.trim().replace(/^\t/, ''));
+    expect(row?.[1]).toBe(`'${input}`);
   });
 });

@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { isMessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
+import { toCsv } from '../../../../lib/util/csv.ts';
 import type { BulkRowError } from './bulk-cells.ts';
 import type { CheckedRow } from './bulk-check.ts';
 import type { BulkRow, RowOutcome } from './bulk-row.ts';
@@ -55,15 +55,16 @@ export function reportMessage(t: Translate, row: ReportRow): string {
     case 'checking': return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.checking')}`.trim();
     case 'skipped': return t('bulk.msg.skipped');
     case 'added':
-      if (machine.phase === 'already-added') return t('bulk.msg.addedEarlier');
+      if (machine.phase === 'already-done') return t('bulk.msg.addedEarlier');
       return machine.phase === 'checked' ? t('bulk.msg.addedChecked') : t('bulk.msg.added');
     case 'present':
+      if (machine.phase === 'checked' && machine.verdict === 'already-there') return t('outcome.alreadyThere', { domain });
       if (machine.phase === 'checked') return t('outcome.addedElsewhere', { domain, account: run.account ?? '' });
       return `${t('error.conflict', { domain })}${serverSaid}`;
     case 'unknown':
+      if (machine.phase === 'checked' && machine.verdict === 'not-found') return t('bulk.msg.notFound', { checks: machine.round + 1 });
       return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.unknown')}`.trim();
     case 'failed':
-      if (machine.phase === 'checked') return t('bulk.msg.notAdded');
       return error ? `${describeError(t, error, domain)}${fields}${serverSaid}` : '';
   }
 }
@@ -72,11 +73,11 @@ function errorText(t: Translate, { message, params }: BulkRowError): string {
   return isMessageKey(message) ? t(message, params) : message;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
  * The report to keep: every input row with its input, ASCII form, status, HTTP status, message
  * and the time it ended. `status` uses the stable codes of ReportStatus, whatever the language.
+ * An input row's raw text may start like a formula and go on over a quoted line break: toCsv's
+ * rule covers that.
  */
 export function reportCsv(t: Translate, rows: readonly ReportRow[]): string {
   const fields = ['line', 'input', 'domain', 'ascii', 'account', 'status', 'http_status', 'sends', 'message', 'time'];
@@ -89,9 +90,5 @@ export function reportCsv(t: Translate, rows: readonly ReportRow[]): string {
       reportMessage(t, row), settled === undefined ? '' : new Date(settled).toISOString(),
     ];
   });
-  // A BOM so that spreadsheet programs read the file as UTF-8 (Unicode names, German messages);
-  // a cell starting like a formula (=, +, -, @, or a tab or CR before one) gets a leading quote,
-  // so opening it runs nothing. papaparse's own `escapeFormulae: true` (/^[=+\-@\t\r].*$/) misses a
-  // cell that goes on over a line break, as the input of a row with a quoted multi-line cell does.
-  return `\uFEFF${Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
+  return toCsv(fields, data);
 }

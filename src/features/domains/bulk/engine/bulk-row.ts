@@ -1,6 +1,10 @@
 import type { ApiError } from '../../../../lib/api/api-error.ts';
 import type { ProxyErrorCode } from '../../../../shared/proxy-contract.ts';
-import type { Attempt, SubmissionState } from '../../core/submission-machine.ts';
+import type { Verdict, WriteMachineState } from '../../../../lib/write-guard/write-machine.ts';
+import type { Attempt } from '../../core/domain-write.ts';
+import type { DomainRecord } from '../../core/schemas.ts';
+
+export type RowMachine = WriteMachineState<Attempt, DomainRecord>;
 
 /**
  * Where one row of a bulk run stands, as the user reads it. `queued`: not sent yet (or sent and
@@ -19,7 +23,7 @@ export interface BulkRow {
   readonly id: number;
   readonly attempt: Attempt;
   /** The row's own submission machine: the same rules as the add-domain form. */
-  readonly machine: SubmissionState;
+  readonly machine: RowMachine;
   readonly outcome: RowOutcome;
   /** POSTs sent for this row so far. */
   readonly sends: number;
@@ -61,16 +65,25 @@ export function failureScope(error: ApiError): FailureScope {
 }
 
 /** The outcome a row's machine state stands for; `queued` while it waits for its (next) turn. */
-export function outcomeOf(machine: SubmissionState): Exclude<RowOutcome, 'skipped'> {
+const VERDICT_OUTCOMES: Readonly<Record<Verdict, Exclude<RowOutcome, 'skipped'>>> = {
+  'done': 'added',
+  'done-differently': 'present',
+  'already-there': 'present',
+  // Looked for again shortly: the server may store it late.
+  'not-found-yet': 'checking',
+  // Not found after every check, or no check could tell: a resend needs the user's word.
+  'not-found': 'unknown',
+  'unknown': 'unknown',
+};
+
+export function outcomeOf(machine: RowMachine): Exclude<RowOutcome, 'skipped'> {
   switch (machine.phase) {
     case 'idle': return 'queued';
     case 'sending': return 'sending';
     case 'checking': return 'checking';
-    case 'added': case 'already-added': return 'added';
+    case 'done': case 'already-done': return 'added';
     case 'checked':
-      if (machine.verdict === 'added') return 'added';
-      if (machine.verdict === 'added-elsewhere') return 'present';
-      return machine.verdict === 'not-added' ? 'failed' : 'unknown';
+      return VERDICT_OUTCOMES[machine.verdict];
     case 'failed':
       if (machine.error.kind === 'conflict') return 'present';
       return failureScope(machine.error) === 'row' ? 'failed' : 'queued';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { countOutcomes, startBulkRun } from './bulk-run.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
-import type { Attempt } from '../../core/submission-machine.ts';
+import type { Attempt } from '../../core/domain-write.ts';
 
 const attempt = (domain: string): Attempt => ({
   customerId: 'c0002',
@@ -46,6 +46,7 @@ it('never sends a row again after an answer that ends or clouds it, never exceed
       let inFlight = 0;
       let maxInFlight = 0;
       const run = startBulkRun(domains.map(attempt), concurrency, {
+        server: 'prod',
         send: (a) => {
           const index = domains.indexOf(a.body.domain);
           const given = answers.get(a.body.domain) ?? [];
@@ -70,7 +71,7 @@ it('never sends a row again after an answer that ends or clouds it, never exceed
         clearTimer: (timer) => { clearTimeout(timer as ReturnType<typeof setTimeout>); },
       });
       // A user who fixes the key whenever the run pauses for it.
-      for (let step = 0; step < 2000 && run.getSnapshot().status !== 'done'; step += 1) {
+      for (let step = 0; step < 6000 && run.getSnapshot().status !== 'done'; step += 1) {
         if (run.getSnapshot().status === 'paused') run.resume();
         await vi.advanceTimersByTimeAsync(25);
       }

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { type BulkRunDeps, estimateTimeLeft, startBulkRun } from './bulk-run.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
-import type { Attempt } from '../../core/submission-machine.ts';
+import { createWriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
+import { RECHECK_DELAYS_MS, targetKey } from '../../../../lib/write-guard/write-machine.ts';
+import { toDomainWrite } from '../../core/domain-write.ts';
+import type { Attempt } from '../../core/domain-write.ts';
 
 const attempt = (domain: string): Attempt => ({
   customerId: 'c0002',
@@ -27,6 +30,7 @@ function fakeServer(answer: (domain: string, nth: number) => Answer, options: { 
   let maxInFlight = 0;
   let listReads = 0;
   const deps: BulkRunDeps = {
+    server: 'prod',
     send: (a) => {
       const nth = posts.filter((p) => p.domain === a.body.domain).length + 1;
       posts.push({ domain: a.body.domain, at: Date.now() });
@@ -124,9 +128,54 @@ describe('a bulk run', () => {
     const server = fakeServer((domain) => (domain.startsWith('stored') || domain.startsWith('lost') ? gateway() : ok));
     const rows = ['stored1.example', 'lost1.example', 'stored2.example', 'ok.example'].map(attempt);
     const end = await runToEnd(startBulkRun(rows, 4, server.deps));
-    expect(server.listReads).toBe(1);
-    expect(end.rows.map((row) => row.outcome)).toEqual(['added', 'failed', 'added', 'added']);
+    // One read settles both stored rows; the lost one is looked for again after each delay (the
+    // server may store it late), then stays unknown: sent again only on the user's word.
+    expect(server.listReads).toBe(1 + RECHECK_DELAYS_MS.length);
+    expect(end.rows.map((row) => row.outcome)).toEqual(['added', 'unknown', 'added', 'added']);
     expect(server.posts).toHaveLength(4);
+  });
+
+  it('finds a row the server stores late, at a later check, and never posts it again', async () => {
+    const server = fakeServer((domain) => (domain === 'late.example' ? gateway() : ok));
+    const run = startBulkRun(['late.example'].map(attempt), 1, server.deps);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run.getSnapshot().rows[0]?.outcome).toBe('checking');
+    server.stored.push({ domain: 'late.example', account: 'web77' });
+    const end = await runToEnd(run);
+    expect(end.rows[0]?.outcome).toBe('added');
+    expect(server.postsFor('late.example')).toBe(1);
+  });
+
+  it('says "already present", not "added", for a row that was in the list before its send', async () => {
+    const server = fakeServer(() => gateway());
+    server.stored.push({ domain: 'old.example', account: 'web77' });
+    const end = await runToEnd(startBulkRun([{ ...attempt('old.example'), existedBefore: true }], 1, server.deps));
+    expect(end.rows[0]?.outcome).toBe('present');
+  });
+
+  it('does not send a row whose add from the form is still unresolved, unless confirmed', async () => {
+    const ledger = createWriteLedger(undefined);
+    ledger.remember(targetKey(toDomainWrite(attempt('d0.example'), 'prod')), { uncertain: true, unresolved: true });
+    const server = fakeServer(() => ok);
+    const run = startBulkRun(names(2).map(attempt), 2, { ...server.deps, ledger });
+    await runToEnd(run);
+    expect(server.postsFor('d0.example')).toBe(0);
+    expect(run.getSnapshot().rows.map((row) => row.outcome)).toEqual(['unknown', 'added']);
+    run.retryUnknownConfirmed();
+    await runToEnd(run);
+    expect(server.postsFor('d0.example')).toBe(1);
+  });
+
+  it('waits while the form\'s add of the same domain is under way', async () => {
+    const ledger = createWriteLedger(undefined);
+    const release = ledger.holdInFlight(targetKey(toDomainWrite(attempt('d0.example'), 'prod')));
+    const server = fakeServer(() => ok);
+    const run = startBulkRun(names(1).map(attempt), 1, { ...server.deps, ledger });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(server.postsFor('d0.example')).toBe(0);
+    release();
+    await runToEnd(run);
+    expect(server.postsFor('d0.example')).toBe(1);
   });
 
   it('leaves a row unknown when the list cannot be read, and sends it again only when confirmed', async () => {

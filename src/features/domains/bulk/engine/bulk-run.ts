@@ -1,7 +1,11 @@
 import { ApiError, isApiError } from '../../../../lib/api/api-error.ts';
 import { type BulkRow, failureScope, FINAL_OUTCOMES, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
+import { createWriteLedger, type WriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
+import { initialWriteState, targetKey, type WriteEvent, writeTransition } from '../../../../lib/write-guard/write-machine.ts';
+import { type Attempt, type DomainWrite, findAdd, toDomainWrite } from '../../core/domain-write.ts';
 import type { DomainRecord, ListedDomain } from '../../core/schemas.ts';
-import { type Attempt, INITIAL_STATE, type SubmissionEvent, transition } from '../../core/submission-machine.ts';
+
+type RowEvent = WriteEvent<Attempt, DomainRecord>;
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'done';
 
@@ -22,6 +26,14 @@ export interface BulkRunSnapshot {
 }
 
 export interface BulkRunDeps {
+  /** The hosting server every row goes to (the run is bound to it). */
+  server: string;
+  /**
+   * The write guard's memory (src/lib/write-guard): an add of unknown outcome from the form, or
+   * from an earlier run, is not sent again without the user's word, and a row waits while the
+   * form's add of the same domain is under way. A run of its own when not given (tests).
+   */
+  ledger?: WriteLedger;
   /** Sends one POST; resolves with the answer's status and record, rejects with an ApiError. */
   send: (attempt: Attempt) => Promise<{ status: number; record: DomainRecord | undefined }>;
   /** Reads a customer's domain list, to settle outcomes that are unknown. */
@@ -69,8 +81,11 @@ const clampConcurrency = (n: number) => Math.min(MAX_CONCURRENCY, Math.max(1, Ma
 export function startBulkRun(attempts: readonly Attempt[], concurrency: number, deps: BulkRunDeps): BulkRun {
   // Rows change in place; readers get a copy made at most once per change (getSnapshot), so a run
   // of 1,000 rows does not copy its rows 3,000 times for a page that draws four times a second.
+  const ledger = deps.ledger ?? createWriteLedger(undefined);
+  const writes: DomainWrite[] = attempts.map((attempt) => toDomainWrite(attempt, deps.server));
+  const keyOf = (id: number) => targetKey(writes[id] ?? { server: deps.server, target: '' });
   const rows: BulkRow[] = attempts.map((attempt, id) => ({
-    id, attempt, machine: INITIAL_STATE, outcome: 'queued', sends: 0,
+    id, attempt, machine: initialWriteState(), outcome: 'queued', sends: 0,
     status: undefined, error: undefined, account: undefined, settledAt: undefined,
   }));
   let snapshot: Omit<BulkRunSnapshot, 'rows'> = {
@@ -89,6 +104,10 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   const toCheck = new Set<number>();
   let checkTimer: unknown;
   let checking = false;
+  /** Rows waiting for a later check of an add not found yet (the server may store it late). */
+  let rechecks = 0;
+  /** Rows that wait while another screen's add of the same domain is under way. */
+  let waitTimer: unknown;
 
   let published: BulkRunSnapshot | undefined;
   const set = (changes: Partial<Omit<BulkRunSnapshot, 'rows'>>) => {
@@ -104,18 +123,19 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     listeners.forEach((listener) => { listener(); });
   };
 
-  function apply(id: number, event: SubmissionEvent, status?: number): BulkRow {
+  function apply(id: number, event: RowEvent, status?: number): BulkRow {
     const row = rows[id];
     if (!row) throw new RangeError(`no row ${id}`);
-    const machine = transition(row.machine, event);
+    const machine = writeTransition(row.machine, event);
     if (machine === row.machine) return row;
+    if (machine.phase !== 'idle') ledger.remember(keyOf(id), machine.memory);
     const outcome = outcomeOf(machine);
     const error = machine.phase === 'failed' || machine.phase === 'checking' || machine.phase === 'checked' ? machine.error : undefined;
     const next: BulkRow = {
       ...row, machine, outcome, error,
       sends: row.sends + (machine.phase === 'sending' ? 1 : 0),
-      status: event.type === 'post-failed' || event.type === 'post-succeeded' ? status : row.status,
-      account: machine.phase === 'checked' ? machine.account : row.account,
+      status: event.type === 'send-failed' || event.type === 'sent' ? status : row.status,
+      account: machine.phase === 'checked' ? machine.note : row.account,
       settledAt: FINAL_OUTCOMES.has(outcome) ? deps.now() : row.settledAt,
     };
     setRow(next);
@@ -132,13 +152,24 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     if (snapshot.status === 'running' && now < snapshot.throttleUntil) {
       throttleTimer ??= deps.setTimer(() => { throttleTimer = undefined; pump(); }, snapshot.throttleUntil - now);
     }
+    const waiting: number[] = [];
     while (snapshot.status === 'running' && now >= snapshot.throttleUntil && inFlight < allowed && queue.length > 0) {
       const next = rows[queue.shift() ?? -1];
       if (!next) continue;
       const { id } = next;
+      const key = keyOf(id);
+      const write = writes[id];
+      if (!write) continue;
+      // Another screen's add of this domain is under way: its outcome decides what this row may do.
+      if (ledger.isInFlight(key)) {
+        waiting.push(id);
+        continue;
+      }
       // The user's word to resend a row of unknown outcome holds until the row has an outcome
       // again: a 429 or a refused key answering that resend stored nothing, and it goes again.
-      const row = apply(id, { type: 'submit', attempt: next.attempt, at: now, confirmed: confirmed.has(id) });
+      const row = apply(id, {
+        type: 'submit', attempt: write, at: now, confirmed: confirmed.has(id), memory: ledger.memoryOf(key), inFlightElsewhere: false,
+      });
       if (row.machine.phase === 'sending') {
         post(row);
       } else if (row.machine.needsConfirmation !== next.machine.needsConfirmation) {
@@ -153,6 +184,10 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
         break;
       }
     }
+    if (waiting.length > 0) {
+      queue = [...waiting, ...queue];
+      waitTimer ??= deps.setTimer(() => { waitTimer = undefined; pump(); }, MIN_THROTTLE_MS);
+    }
     finishIfDone();
     publish();
   }
@@ -161,24 +196,26 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     const { sendId } = row.machine;
     const sentAt = deps.now();
     inFlight += 1;
+    const release = ledger.holdInFlight(keyOf(row.id));
     deps.send(row.attempt).then(
-      ({ status, record }) => { settlePost(row.id, { type: 'post-succeeded', sendId, record }, sentAt, status); },
+      ({ status, record }) => { release(); settlePost(row.id, { type: 'sent', sendId, result: record }, sentAt, status); },
       (caught: unknown) => {
+        release();
         const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
-        settlePost(row.id, { type: 'post-failed', sendId, error, at: deps.now() }, sentAt, error.status);
+        settlePost(row.id, { type: 'send-failed', sendId, error, at: deps.now() }, sentAt, error.status);
       },
     );
   }
 
-  function settlePost(id: number, event: SubmissionEvent, sentAt: number, status: number | undefined) {
+  function settlePost(id: number, event: RowEvent, sentAt: number, status: number | undefined) {
     inFlight -= 1;
     const row = apply(id, event, status);
     if (row.outcome !== 'queued') confirmed.delete(id);
-    if (event.type === 'post-succeeded') {
+    if (event.type === 'sent') {
       throttleStreak = 0;
       allowed = Math.min(snapshot.concurrency, allowed + 1);
     }
-    if (event.type === 'post-failed' && row.machine.phase === 'failed' && row.outcome === 'queued') {
+    if (event.type === 'send-failed' && row.machine.phase === 'failed' && row.outcome === 'queued') {
       queue.unshift(id);
       const { error } = row.machine;
       if (failureScope(error) === 'throttle') throttle(error.retryAfterMs ?? 0, sentAt);
@@ -215,23 +252,39 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     const batch = [...toCheck].flatMap((id) => (rows[id]?.machine.phase === 'checking' ? [rows[id]] : []));
     toCheck.clear();
     const customers = [...new Set(batch.map((row) => row.attempt.customerId))];
+    // A check under way holds its rows' domains: the form does not send one meanwhile.
+    const releases = batch.map((row) => ledger.holdInFlight(keyOf(row.id)));
     void Promise.all(customers.map(async (customerId) => {
       const waiting = batch.filter((row) => row.attempt.customerId === customerId);
       const read = await deps.readList(customerId).then((domains) => ({ domains }), () => undefined);
       for (const row of waiting) {
         const { sendId } = row.machine;
-        const settled = apply(row.id, read ? { type: 'list-read', sendId, domains: read.domains } : { type: 'list-failed', sendId });
-        if (read && settled.machine.phase === 'checked') deps.onChecked?.(row.attempt, settled.machine.verdict === 'added');
+        const finding = read ? findAdd(read.domains, row.attempt) : undefined;
+        const settled = apply(row.id, finding ? { type: 'checked', sendId, finding, at: deps.now() } : { type: 'check-failed', sendId });
+        if (finding && settled.machine.phase === 'checked') deps.onChecked?.(row.attempt, finding.found && finding.matches);
+        if (settled.machine.phase === 'checked' && settled.machine.recheckAt !== undefined) scheduleRecheck(settled.id, settled.machine.sendId, settled.machine.recheckAt);
       }
     })).finally(() => {
+      releases.forEach((release) => { release(); });
       checking = false;
       if (toCheck.size > 0) scheduleCheck();
       pump();
     });
   }
 
+  /** An add not found yet is looked for again later, as the form does; the run waits for it. */
+  function scheduleRecheck(id: number, sendId: number, at: number) {
+    rechecks += 1;
+    deps.setTimer(() => {
+      rechecks -= 1;
+      const row = apply(id, { type: 'recheck', sendId });
+      if (row.machine.phase === 'checking') scheduleCheck();
+      pump();
+    }, Math.max(0, at - deps.now()));
+  }
+
   function finishIfDone() {
-    const open = inFlight > 0 || checking || toCheck.size > 0 || checkTimer !== undefined;
+    const open = inFlight > 0 || checking || toCheck.size > 0 || checkTimer !== undefined || rechecks > 0 || waitTimer !== undefined;
     if (open) return;
     if (snapshot.status === 'running' && queue.length === 0) set({ status: 'done' });
     if (snapshot.status === 'cancelled') {
@@ -251,7 +304,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   }
 
   function requeue(outcomes: readonly RowOutcome[], asConfirmed: boolean) {
-    if (inFlight > 0 || checking) return;
+    if (inFlight > 0 || checking || rechecks > 0) return;
     const again: number[] = [];
     const counts = { ...snapshot.counts };
     for (const row of rows) {

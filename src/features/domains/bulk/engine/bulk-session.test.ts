@@ -17,6 +17,7 @@ function server(failing: string) {
   const stored: ListedDomain[] = [];
   let held: Promise<void> = Promise.resolve();
   const deps: BulkRunDeps = {
+    server: 'prod',
     send: async ({ body }) => {
       posts.push(body.domain);
       await held;

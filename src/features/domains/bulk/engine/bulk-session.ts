@@ -129,7 +129,9 @@ export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps, server: str
   for (const row of session.checked.rows) {
     if (sendable.has(row) && row.status !== 'invalid') {
       runIndexOf.push(attempts.length);
-      attempts.push(row.attempt);
+      // A name the check found in the list was there before: a check after an unknown outcome
+      // then says "already there", never "added".
+      attempts.push(row.status === 'present' ? { ...row.attempt, existedBefore: true } : row.attempt);
     } else {
       runIndexOf.push(undefined);
     }
