@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listDomains } from './api.ts';
-import { withAsciiNames } from './ascii-names.ts';
+import { withAsciiNames } from './names/ascii-names.ts';
 import type { ListedDomain } from './schemas.ts';
 
 export const domainQueries = {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { FieldError } from '../../../lib/api/api-error.ts';
 import { IDENTIFIER } from '../../../shared/identifier.ts';
-import { loadDomainName, loadedDomainName } from './domain-name-loader.ts';
+import { loadDomainName, loadedDomainName } from './names/domain-name-loader.ts';
 import { checkTargetPath } from './target-path.ts';
 
 export const WEB_TYPES = ['webspace'] as const;
