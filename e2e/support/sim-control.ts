@@ -50,6 +50,11 @@ export class SimControl {
     await this.expectOk(this.request.post('/__sim/keys', { data: { key, role, customerId } }));
   }
 
+  /** Stores a domain directly, as a server that acts on a request long after it went quiet. */
+  async storeDomain(customerId: string, domain: string, account: string): Promise<void> {
+    await this.expectOk(this.request.post('/__sim/domains', { data: { customerId, domain, account } }));
+  }
+
   async domains(): Promise<{ domain: string; account: string; customer: string }[]> {
     const response = await this.expectOk(this.request.get('/__sim/domains'));
     return (await response.json()) as { domain: string; account: string; customer: string }[];

@@ -174,3 +174,18 @@ describe('extra keys', () => {
     expect((await register({ key: 'long-enough-key', role: 'customer' })).status).toBe(400);
   });
 });
+
+describe('a domain stored late', () => {
+  const store = (body: unknown) =>
+    controlRequest(app, '/domains', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('is in the customer\'s list from then on, as if the server had acted on an earlier request', async () => {
+    expect((await store({ customerId: 'c0002', domain: 'late.example', account: 'web77' })).status).toBe(204);
+    expect(await storedDomains()).toEqual([expect.objectContaining({ domain: 'late.example', account: 'web77', customer: 'c0002' })]);
+  });
+
+  it('refuses a body without customer, domain and account', async () => {
+    expect((await store({ customerId: 'c0002', domain: 'late.example' })).status).toBe(400);
+    expect(await storedDomains()).toEqual([]);
+  });
+});

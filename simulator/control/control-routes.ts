@@ -7,6 +7,7 @@
 //   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
 //   DELETE /__sim/faults    drop every pending fault → 204
 //   GET    /__sim/domains   every stored domain with its customer → 200 JSON
+//   POST   /__sim/domains   store {customerId, domain, account} directly: a server acting late → 204
 //   POST   /__sim/connection-faults  {count}: close the next `count` new TCP connections before
 //                           TLS (over a socket only), so the proxy cannot connect → 204
 //   POST   /__sim/keys      register a key {key, role: admin|customer|no-permission, customerId?}
@@ -17,7 +18,7 @@ import { requireControlToken } from './control-token.ts';
 import { parseFaultRequest } from './faults.ts';
 import { jsonResponse } from '../api/problem.ts';
 import type { KeyGrant } from '../api/seed.ts';
-import { resetSimState, type SimState } from '../api/state.ts';
+import { resetSimState, type SimState, takeDomainId } from '../api/state.ts';
 
 export interface ControlRoutesOptions {
   controlToken: string;
@@ -74,6 +75,18 @@ export function createControlRoutes(state: SimState, options: ControlRoutesOptio
   control.get('/domains', () =>
     jsonResponse(200, state.domains.map(({ customerId, record }) => ({ ...record, customer: customerId }))),
   );
+
+  // Stores a domain as if a request the simulator answered long ago took effect only now: a
+  // server that acts late, behind the page's back.
+  control.post('/domains', async (c) => {
+    const input: unknown = await c.req.json().catch(() => undefined);
+    const { customerId, domain, account } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+    if (typeof customerId !== 'string' || typeof domain !== 'string' || typeof account !== 'string') {
+      return jsonResponse(400, { error: 'expected {customerId, domain, account}' });
+    }
+    state.domains.push({ customerId, record: { id: takeDomainId(state), domain, account } });
+    return c.body(null, 204);
+  });
 
   return control;
 }
