@@ -1,5 +1,7 @@
 import { apiRequest, type ShownRequest } from '../../../lib/api/api-client.ts';
-import { addDomainResponseSchema, type DomainRequest, domainListSchema } from './schemas.ts';
+import * as z from 'zod/mini';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { addDomainResponseSchema, type DomainRequest, type ListedDomain, readDomainList } from './schemas.ts';
 
 export const customerDomainsPath = (customerId: string) => ['customers', customerId, 'domains'] as const;
 
@@ -35,9 +37,16 @@ const listKey = (server: string, customerId: string) => `${server}\n${customerId
 export const latestListReadId = (server: string, customerId: string) => latestListRead.get(listKey(server, customerId));
 
 /** Not documented (README, "The hosting API"): the simulator offers it, a real server may not (404/405). */
-export function listDomains(server: string, customerId: string, signal?: AbortSignal) {
-  return apiRequest({
-    method: 'GET', server, path: customerDomainsPath(customerId), schema: domainListSchema, ...(signal ? { signal } : {}),
+export async function listDomains(server: string, customerId: string, signal?: AbortSignal): Promise<ListedDomain[]> {
+  const data = await apiRequest({
+    method: 'GET', server, path: customerDomainsPath(customerId), schema: z.unknown(), ...(signal ? { signal } : {}),
     activity: { onRecorded: (id) => { latestListRead.set(listKey(server, customerId), id); } },
   });
+  try {
+    return await readDomainList(data, signal ? { signal } : {});
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // Read as "no domains", an unreadable answer would confirm an unknown add as not done.
+    throw new ApiError('invalid-response', { status: 200, cause: error });
+  }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { mapInSlices, type SliceOptions } from '../../../lib/util/map-in-slices.ts';
 import type { FieldError } from '../../../lib/api/api-error.ts';
 import { IDENTIFIER } from '../../../shared/identifier.ts';
 import { loadDomainName, loadedDomainName } from './names/domain-name-loader.ts';
@@ -42,12 +43,34 @@ const listedDomain = z.looseObject({
   mail: z.catch(z.optional(z.looseObject({ enabled: lenientBoolean, dkim: lenientBoolean })), undefined),
 });
 export type ListedDomain = z.infer<typeof listedDomain>;
-const listedDomains = z.array(listedDomain);
-// Each wrapper hands on its own validated list: a loose object keeps its other fields as sent,
-// so `{data: {total: 2}, items: [...]}` must not read `data`, which nothing checked.
-const wrapped = <K extends string>(key: K) =>
-  z.pipe(z.looseObject({ [key]: listedDomains } as Record<K, typeof listedDomains>), z.transform((value) => value[key]));
-export const domainListSchema = z.union([listedDomains, wrapped('data'), wrapped('domains'), wrapped('items')]);
+const LIST_WRAPPERS = ['data', 'domains', 'items'] as const;
+
+/**
+ * The customer's list from an answer: a bare array, else the first of `data`, `domains`, `items`
+ * that holds an array whose every entry is a listed domain (so `{data: {total: 2}, items: [...]}`
+ * reads `items`, never a field that merely has a wrapper's name). Entries are checked in slices:
+ * a list of 100,000 names costs no long task. Rejects when no candidate is a readable list.
+ */
+export async function readDomainList(data: unknown, options: SliceOptions = {}): Promise<ListedDomain[]> {
+  const candidates: unknown[] = Array.isArray(data)
+    ? [data]
+    : typeof data === 'object' && data !== null
+      ? LIST_WRAPPERS.flatMap((key) => (Object.hasOwn(data, key) ? [(data as Record<string, unknown>)[key]] : []))
+      : [];
+  for (const candidate of candidates) {
+    if (!Array.isArray(candidate)) continue;
+    // One unreadable entry makes the candidate unreadable: the rest is skipped, not checked.
+    const found = { unreadable: false };
+    const records = await mapInSlices(candidate as unknown[], (entry) => {
+      if (found.unreadable) return undefined;
+      const parsed = listedDomain.safeParse(entry);
+      if (!parsed.success) found.unreadable = true;
+      return parsed.data;
+    }, options);
+    if (!found.unreadable) return records as ListedDomain[];
+  }
+  throw new TypeError('not a domain list');
+}
 
 /** What the form holds: strings and booleans exactly as typed. */
 export interface DomainFormValues {
