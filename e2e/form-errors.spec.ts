@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from './support/fixtures.ts';
 import type { Fault } from './support/sim-control.ts';
 
 const ADDED = 'Added example.org to account web77 of customer c0002.';
@@ -134,6 +134,96 @@ test.describe('back-pressure, announced once', () => {
 });
 
 test.describe('an add left unknown', () => {
+  // The guard's memory is the tab's, not the form's: nothing a user does in between forgets it.
+  const ways: [string, (page: Page) => Promise<void>][] = [
+    ['leaving for Domains and coming back', async (page) => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+      await expect(page.getByRole('heading', { name: 'Domains', level: 1 })).toBeVisible();
+    }],
+    ['forgetting the key and entering it again', async (page) => {
+      await page.goto('/#/settings');
+      await page.getByRole('button', { name: 'Forget API key' }).click();
+      await saveSettings(page, { apiKey: 'demo-admin-key' });
+    }],
+    ['reloading the page', async (page) => { await page.reload(); }],
+  ];
+  for (const [name, meanwhile] of ways) {
+    test(`is not sent again without the user's word after ${name}`, async ({ page, sim }) => {
+      await openForm(page);
+      await sim.fault({ method: 'POST', action: 'reset' });
+      await sim.fault({ method: 'GET', action: 'respond', status: 500, count: 5 });
+      await addDomainButton(page).click();
+      await expect(page.getByRole('alert')).toContainText('Still unknown');
+
+      await meanwhile(page);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add domain' }).click();
+      await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
+      await addDomainButton(page).click();
+      // The form answers with the button that gives the user's word, and sends nothing.
+      const confirm = page.getByRole('alert').getByRole('button', { name: 'I understand it may be added twice; send again' });
+      await expect(confirm).toBeFocused();
+      await expect(page.getByRole('alert')).toContainText('example.org');
+      expect(await sim.posts()).toHaveLength(1);
+
+      await confirm.click();
+      await expect(page.getByRole('status')).toHaveText(ADDED);
+      expect(await sim.posts()).toHaveLength(2);
+    });
+  }
+
+  test('a server that stores the domain late and never answers: "not found yet", found later, never sent twice', async ({ page, sim }) => {
+    await page.clock.install();
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'hang' });
+    await addDomainButton(page).click();
+    await expect.poll(() => sim.posts().then((posts) => posts.length)).toBe(1);
+    // The page stops waiting at 30 s; the first check finds nothing yet.
+    await page.clock.fastForward(31_000);
+    await expect(page.getByRole('status')).toContainText('example.org is not in the list yet');
+    await expect(page.getByRole('alert')).toBeHidden();
+    // Pressing "Add domain" now asks first and sends nothing.
+    await addDomainButton(page).click();
+    await expect(page.getByRole('alert')).toContainText('An earlier request may have added example.org');
+    // At 33 s the server stores it; the next check finds it.
+    await sim.storeDomain('c0002', 'example.org', 'web77');
+    await page.clock.fastForward(6_000);
+    await expect(page.getByRole('status')).toHaveText('Checked: example.org was added to account web77.');
+    await page.clock.fastForward(120_000);
+    expect(await sim.posts()).toHaveLength(1);
+  });
+
+  test('checked again and again, never found: still asks before a resend', async ({ page, sim }) => {
+    await page.clock.install();
+    await openForm(page);
+    await sim.fault({ method: 'POST', action: 'reset' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toContainText('not in the list yet');
+    await untilChecksEnd(page);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Checked 4 times: example.org is not in the list.');
+    await addDomainButton(page).click();
+    await expect(page.getByRole('button', { name: 'I understand it may be added twice; send again' })).toBeFocused();
+    expect(await sim.posts()).toHaveLength(1);
+    await page.getByRole('button', { name: 'I understand it may be added twice; send again' }).click();
+    await expect(page.getByRole('status')).toHaveText(ADDED);
+    expect(await sim.posts()).toHaveLength(2);
+  });
+
+  test('a domain that was in the list before the cut add is "already there", not "added"', async ({ page, sim }) => {
+    await openForm(page);
+    await sim.storeDomain('c0002', 'example.org', 'web77');
+    // The Domains screen reads the list: the form then knows the name was there.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    await expect(page.getByRole('cell', { name: 'example.org' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add domain' }).click();
+    await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
+    await sim.fault({ method: 'POST', action: 'reset' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Checked: example.org is in the list, but it was there before this request, so this request did not add it.',
+    );
+  });
+
   test('is sent again only on the user\'s word, even after another add in between', async ({ page, sim }) => {
     await openForm(page);
     await sim.fault({ method: 'POST', action: 'reset' });

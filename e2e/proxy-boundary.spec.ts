@@ -89,9 +89,12 @@ test('"Show request" is what the simulator received, header for header and byte 
   const shown = page.getByRole('region', { name: 'Add domain' });
   const head = await shown.getByRole('heading', { name: 'Method, address and headers' }).locator('xpath=following-sibling::pre[1]').innerText();
   const body = JSON.stringify(documentedBody(ASCII, 'web77'));
-  await expect(shown.getByRole('heading', { name: 'Request body (exactly as sent)' }).locator('xpath=following-sibling::pre[1]')).toHaveText(body);
+  await expect(shown.getByRole('heading', { name: 'Request body', exact: true }).locator('xpath=following-sibling::pre[1]')).toHaveText(body);
   await addDomainButton(page).click();
   await expect(page.getByRole('status')).toHaveText(`Added ${NAMED} to account web77 of customer c0002.`);
+  // After the add, the request as sent stays shown, though the form has been cleared.
+  const sent = shown.getByRole('region', { name: 'Last request sent' });
+  await expect(sent.getByRole('heading', { name: 'Request body, exactly as sent' }).locator('xpath=following-sibling::pre[1]')).toHaveText(body);
 
   const [post] = await sim.posts();
   const [requestLine, ...headerLines] = head.split('\n');

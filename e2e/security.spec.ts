@@ -327,7 +327,7 @@ test('a marker API key appears nowhere but in its own field and the Authorizatio
     await sim.fault({ method: 'POST', action: 'reset' });
     await fillDomainForm(page, { domain: 'marker-three.example', account: 'web77' });
     await addDomainButton(page).click();
-    await expect(alert).toContainText('Checked: marker-three.example was not added.');
+    await expect(page.getByRole('status')).toContainText('Checked: marker-three.example is not in the list yet.');
     await expectNoLeak(page, watch, marker);
   });
 

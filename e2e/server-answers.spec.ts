@@ -112,3 +112,19 @@ test('422 for a field the form does not show, and 422 with only a message: nothi
   await expect(page.getByRole('alert')).toContainText('Server message: Domain quota exceeded');
   await expectFormKept(page, 'example.org', 'web77');
 });
+
+test('a 500 with almost 1 MiB of "<title" repeated: explained at once, as text, and the page stays responsive', async ({ page, sim }) => {
+  await openForm(page, 'demo-admin-key');
+  await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
+  // Under the simulator's 1 MiB cap for what a test sends it; far over the page's 64 KiB.
+  await sim.fault({ method: 'POST', action: 'respond', status: 500, contentType: 'text/html', body: '<title'.repeat(150_000) });
+  await addDomainButton(page).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('(status 500)');
+  // Markup in the body is text, never an element: no title slipped into the alert.
+  await expect(alert.locator('title')).toHaveCount(0);
+  // The page answers input at once: the field takes a key and the form is kept.
+  await page.getByRole('textbox', { name: 'Domain name' }).press('End');
+  await expectFormKept(page, 'example.org', 'web77');
+  expect(await sim.posts()).toHaveLength(1);
+});

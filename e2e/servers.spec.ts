@@ -165,3 +165,46 @@ sims('@servers the header is axe clean and wraps at 360 px, in German too', asyn
   // test keeps its own language (English, never chosen there) and its own empty customer.
   await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('');
 });
+
+sims('@servers an add left unknown on prod is not sent again without the user\'s word after a switch to test and back', async ({ page, prod }) => {
+  await page.goto('/#/settings');
+  await saveSettings(page, { apiKey: KEYS.prod, customerId: 'c0002' });
+  // test holds no key.
+  await prod.fault({ method: 'POST', action: 'reset' });
+  await prod.fault({ method: 'GET', action: 'respond', status: 500, count: 5 });
+  await addThroughForm(page, 'twice.example', 'web77');
+  await expect(page.getByRole('alert')).toContainText('Still unknown');
+
+  await selectServer(page, 'test');
+  await selectServer(page, 'prod');
+  await addThroughForm(page, 'twice.example', 'web77');
+  const confirm = page.getByRole('alert').getByRole('button', { name: 'I understand it may be added twice; send again' });
+  await expect(confirm).toBeFocused();
+  expect(await prod.posts()).toHaveLength(1);
+  await confirm.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added twice.example' })).toBeVisible();
+  expect(await prod.posts()).toHaveLength(2);
+});
+
+sims('@servers "Show request" names the selected server\'s prefix, and after an add shows what the server received', async ({ page, test: testSim }) => {
+  await page.goto('/#/settings');
+  await selectServer(page, 'test');
+  await saveSettings(page, { apiKey: KEYS.test, customerId: 'c0002' });
+  await nav(page, 'Add domain').click();
+  await page.getByRole('textbox', { name: 'Domain name' }).fill('shown.example');
+  await page.getByRole('textbox', { name: 'Hosting account' }).fill('web77');
+  await page.getByRole('button', { name: 'Show request' }).click();
+  const origin = new URL(page.url()).origin;
+  await expect(page.getByText(`curl -X POST '${origin}/servers/test/liveconfig/api/v1/customers/c0002/domains'`)).toBeVisible();
+  await expect(page.getByText(`POST ${origin}/servers/test/liveconfig/api/v1/customers/c0002/domains`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added shown.example' })).toBeVisible();
+  const [post] = await testSim.posts();
+  const sent = page.getByRole('region', { name: 'Last request sent' });
+  await expect(sent).toContainText('(Server test)');
+  await expect(sent.getByRole('heading', { name: 'Request body, exactly as sent' }).locator('xpath=following-sibling::pre[1]')).toHaveText(post?.body ?? 'none');
+  expect(post?.body).toContain('"domain":"shown.example"');
+  await expect(sent.getByText(`POST ${origin}/servers/test/liveconfig/api/v1/customers/c0002/domains`)).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(KEYS.test);
+});

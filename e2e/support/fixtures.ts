@@ -77,3 +77,15 @@ export const addDomainButton = (page: Page) => page.getByRole('button', { name: 
 export function documentedBody(domain: string, account: string) {
   return { domain, account, www: true, web: { enabled: true, type: 'webspace', target: '/' }, mail: { enabled: true, dkim: true } };
 }
+
+/**
+ * Runs the page's clock (installed by the test) until every check of an add of unknown outcome
+ * has been made and found nothing: the write guard looks again after each delay before it says so.
+ */
+export async function untilChecksEnd(page: Page) {
+  await expect.poll(async () => {
+    await page.clock.fastForward(10_000);
+    // Not textContent(): it would wait for an alert that is not shown yet, and the clock with it.
+    return (await page.getByRole('alert').allTextContents()).join(' ');
+  }, { timeout: 20_000 }).toMatch(/Checked \d+ times: .* is not in the list\./);
+}
