@@ -190,3 +190,20 @@ describe('file names, and files outside the plan', () => {
     },
   );
 });
+
+describe('folder sizes', () => {
+  // Past ~20 files a folder has sub-areas waiting to be named (README, Layout).
+  it('no folder of source files holds more than 20 files directly', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const crowded: string[] = [];
+    for (const top of ['src', 'e2e', 'simulator', 'bench']) {
+      const folders = [top, ...(await readdir(`${REPO_ROOT}${top}`, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isDirectory()).map((entry) => `${entry.parentPath.slice(REPO_ROOT.length)}/${entry.name}`)];
+      for (const folder of folders) {
+        const files = (await readdir(`${REPO_ROOT}${folder}`, { withFileTypes: true })).filter((entry) => entry.isFile());
+        if (files.length > 20) crowded.push(`${folder}: ${files.length}`);
+      }
+    }
+    expect(crowded).toEqual([]);
+  });
+});
