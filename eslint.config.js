@@ -232,6 +232,20 @@ export default tseslint.config(
     },
   },
   {
+    // What page and Node share runs in both: nothing of the browser's or Node's own, no React.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['node:*'], message: 'src/shared runs in the page too: no Node modules.' }],
+        paths: ['react', 'react-dom', '@tanstack/react-query', 'fs', 'path', 'http', 'https', 'crypto', 'os', 'url']
+          .map((name) => ({ name, message: 'src/shared runs in the page and in Node alike.' })),
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'sessionStorage', 'localStorage', 'process', 'Buffer', '__dirname'],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -135,6 +135,18 @@ describe('import boundaries', () => {
   });
 });
 
+describe('the shared folder stays isomorphic', () => {
+  it.each([
+    ['a Node module', "import fs from 'node:fs';\nexport const read = fs.readFileSync;\n", 'no-restricted-imports'],
+    ['React', "import { useState } from 'react';\nexport const state = useState;\n", 'no-restricted-imports'],
+    ['the window', 'export const here = window.location.href;\n', 'no-restricted-globals'],
+    ['process', 'export const env = process.env;\n', 'no-restricted-globals'],
+  ])('refuses %s in src/shared', { timeout: LINT_TIMEOUT_MS }, async (_case, code, ruleId) => {
+    const messages = await lint(code, 'src/shared/path-segment.ts');
+    expect(messages.filter((message) => message.severity === 2).map((message) => message.ruleId)).toContain(ruleId);
+  });
+});
+
 describe('import cycles', () => {
   const cycleErrors = (messages: Linter.LintMessage[]) =>
     messages.filter((message) => message.ruleId === 'local/no-import-cycle' && message.severity === 2);

@@ -511,7 +511,7 @@ describe('createApiClient: any method, query, forwarded headers', () => {
     expect(sent.get('Cookie')).toBeNull();
   });
 
-  it.each(['a\r\nX-Evil: 1', ' padded', 'tab\there', '', 'x'.repeat(1025)])('refuses to send a header value %j', async (value) => {
+  it.each(['a\r\nX-Evil: 1', ' padded', 'tab\there', '', 'x'.repeat(1025), '佐藤', 'Müller'])('refuses to send a header value %j', async (value) => {
     const { spy, client } = clientWith(json({}, 200));
     await expect(client({ ...get(), headers: { 'X-Customer-ID': value } })).rejects.toThrow(TypeError);
     expect(spy).not.toHaveBeenCalled();
@@ -532,6 +532,14 @@ describe('createApiClient: any method, query, forwarded headers', () => {
 });
 
 describe('createApiClient: error bodies are read only up to a cap', () => {
+  it('a JSON error body cut at the cap is read as text, never parsed as a shortened JSON', async () => {
+    // Whole, this is not JSON; its first 64 KiB would be.
+    const body = `{"detail":"looks fine"}${' '.repeat(70 * 1024)}garbage`;
+    const { client } = clientWith(answer(body, { status: 422, headers: { 'Content-Type': 'application/json' } }));
+    const error = await apiFailure(client(post()));
+    expect(error.jsonBody).toBe(false);
+  });
+
   it('reads no more than the cap of a huge error body, and still explains the status', async () => {
     let pulled = 0;
     const chunk = new TextEncoder().encode('<title'.repeat(10_000));
@@ -579,6 +587,15 @@ describe('show(): the request as it would be sent', () => {
   it('follows a binding: a request bound to test is shown for test while default is current', () => {
     const { client } = several('default');
     expect(client.show({ method: 'GET', path: ['customers'], server: 'test' }).url).toBe('/servers/test/liveconfig/api/v1/customers');
+  });
+
+  it('what onSent reports has no Authorization header when none was sent (no key)', async () => {
+    const spy = vi.fn<typeof fetch>(json({ id: 1 }, 201));
+    const client = createApiClient({ basePath: BASE, getSettings: () => ({ ...SETTINGS, apiKey: '' }), fetch: spy });
+    const sent: ShownRequest[] = [];
+    await client({ ...post(), onSent: (request) => sent.push(request) });
+    expect(sent[0]?.headers).toEqual(sentInit(spy).headers);
+    expect(sent[0]?.headers).not.toHaveProperty('Authorization');
   });
 
   it('what onSent reports is exactly what went to fetch, the key aside', async () => {

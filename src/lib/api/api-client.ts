@@ -97,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // unsent, not inside fetch() where it would look like a request that may have gone out.
     if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
     const built = buildRequest(server.apiBase, request, settings);
-    request.onSent?.(show({ ...request, server: server.name }));
+    request.onSent?.(shown(server.name, masked(built)));
 
     // A plain timer rather than AbortSignal.timeout(): it pauses with the page's clock, so the
     // timeout path can be driven in tests without waiting 30 real seconds.
@@ -174,17 +174,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     let raw: string;
+    let truncated = false;
     try {
       // An error answer is read only as far as anyone reads it: a server (or whatever stands in
       // front of it) can send megabytes of HTML, and the page holds and scans only the start.
-      raw = response.ok ? await response.text() : (await readCappedText(response, MAX_ERROR_BODY_CHARS)).text;
+      if (response.ok) raw = await response.text();
+      else ({ text: raw, truncated } = await readCappedText(response, MAX_ERROR_BODY_CHARS));
     } catch (error) {
       if (request.signal?.aborted) throw error; // the caller cancelled while the body arrived
       // Headers arrived, the body did not: for a write, the server may have acted.
       throw new ApiError(timeout.aborted ? 'timeout' : 'network', { status: response.status, outcomeUnknown: unknownIfWrite, cause: error });
     }
 
-    if (!response.ok) throw toApiError(response, raw);
+    if (!response.ok) throw toApiError(response, raw, truncated);
     request.onSuccessStatus?.(response.status);
     // A HEAD answer has no body whatever its headers say.
     const body = request.method === 'HEAD' ? '' : raw;
@@ -245,6 +247,13 @@ export interface ShownRequest extends BuiltRequest {
 
 const shown = (server: string, built: BuiltRequest): ShownRequest => ({ server, ...built });
 
+/** The request as built, the key's header (if it has one) carrying the placeholder instead. */
+function masked(built: BuiltRequest): BuiltRequest {
+  const { Authorization: auth, ...rest } = built.headers;
+  if (auth === undefined) return built;
+  return { ...built, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
+}
+
 /** `?a=1&b=x&b=y` in the order given, or '' without parameters. */
 export function queryString(query: Query | undefined): string {
   if (!query) return '';
@@ -257,10 +266,11 @@ export function queryString(query: Query | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
-// A header value a proxy forwards as is: no line breaks or other control characters, no
-// surrounding space, at most 1,024 characters; anything else is refused before it is sent.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const HEADER_VALUE = /^[^\u0000-\u001f\u007f\s](?:[^\u0000-\u001f\u007f]{0,1022}[^\u0000-\u001f\u007f\s])?$/;
+// A header value a proxy forwards as is: visible ASCII with single spaces inside at most, no
+// surrounding space, at most 1,024 characters. Anything else (fetch would refuse a character
+// above U+00FF, and a refusal there would look like a request that may have gone out) is refused
+// here, knowingly unsent.
+const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
 
 /**
  * Used by the client for every request and by anything that shows a request ("Show request"),

@@ -40,12 +40,13 @@ export function isJsonContentType(contentType: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-export function readErrorBody(contentType: string | null, raw: string): ErrorBody {
+/** `truncated`: the body went on past what was read; such a body is never parsed as JSON. */
+export function readErrorBody(contentType: string | null, raw: string, truncated = false): ErrorBody {
   const empty: ErrorBody = { isJson: false, detail: undefined, fieldErrors: [], code: undefined };
   const head = raw.slice(0, MAX_ERROR_BODY_CHARS);
   if (!head.trim()) return empty;
   // JSON cut at the cap is no longer JSON: its first part is read as text, like invalid JSON.
-  if (!isJsonContentType(contentType) || raw.length > MAX_ERROR_BODY_CHARS) return { ...empty, detail: plainText(head) };
+  if (!isJsonContentType(contentType) || truncated || raw.length > MAX_ERROR_BODY_CHARS) return { ...empty, detail: plainText(head) };
 
   let json: unknown;
   try {

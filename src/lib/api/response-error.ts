@@ -4,9 +4,9 @@ import { isProxyErrorCode, NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER } from '../
 import { parseRetryAfter } from './retry-after.ts';
 
 /** Status first, body second (README, "Errors"): one typed error for any non-2xx answer. */
-export function toApiError(response: Response, raw: string): ApiError {
+export function toApiError(response: Response, raw: string, truncated = false): ApiError {
   const { status } = response;
-  const body = readErrorBody(response.headers.get('Content-Type'), raw);
+  const body = readErrorBody(response.headers.get('Content-Type'), raw, truncated);
   const base = { status, detail: body.detail, fieldErrors: body.fieldErrors, jsonBody: body.isJson };
 
   // Only the mark makes an answer the proxy's own: a hosting server can copy the proxy's body,

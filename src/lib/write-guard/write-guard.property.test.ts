@@ -13,7 +13,11 @@ const SLOTS = ['form', 'other'] as const;
 const ANSWERS = ['2xx', 'unknown', '409', '422', '429'] as const;
 
 const step = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('submit' as const), slot: fc.constantFrom(...SLOTS), target: fc.constantFrom(...TARGETS), confirmed: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({
+    kind: fc.constant('submit' as const), slot: fc.constantFrom(...SLOTS), target: fc.constantFrom(...TARGETS),
+    // The user's word, given for one target (maybe not the one submitted) or not at all.
+    confirmFor: fc.constantFrom(undefined, ...TARGETS),
+  }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('answer' as const), answer: fc.constantFrom(...ANSWERS), pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('check' as const), found: fc.constantFrom('yes', 'no', 'error'), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('timers' as const) }) },
@@ -67,8 +71,9 @@ async function play(steps: Step[]) {
       const attempt: WriteAttempt<string> = { server: 'prod', target: s.target, payload: s.target, checkable: true, conflictMeansDone: true };
       const slot = guard.slot<string, string>(s.slot);
       const before = slot.getState().sendId;
-      const after = slot.submit(attempt, ops, s.confirmed);
-      if (after.sendId !== before && unsettled.has(targetKey(attempt)) && !s.confirmed) {
+      const confirmedTarget = s.confirmFor === undefined ? undefined : targetKey({ server: 'prod', target: s.confirmFor });
+      const after = slot.submit(attempt, ops, confirmedTarget);
+      if (after.sendId !== before && unsettled.has(targetKey(attempt)) && s.confirmFor !== s.target) {
         violations.push(`unconfirmed resend of ${s.target}`);
       }
     } else if (s.kind === 'answer' && sends.length > 0) {
@@ -93,8 +98,13 @@ async function play(steps: Step[]) {
       const due = timers;
       timers = [];
       due.forEach((timer) => { timer.run(); });
-    } else if (s.kind === 'reload' && sends.length === 0 && checks.length === 0) {
-      // A reload with nothing under way: a new page, the same tab's storage.
+    } else if (s.kind === 'reload') {
+      // A new page, the same tab's storage: whatever was out is never answered to it, so its
+      // outcome is unknown to the new page.
+      for (const pending of [...sends, ...checks]) unsettled.add(pending.key);
+      sends.length = 0;
+      checks.length = 0;
+      inFlight.clear();
       timers = [];
       guard = makeGuard();
     }

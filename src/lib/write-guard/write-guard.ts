@@ -21,8 +21,11 @@ export interface WriteOps<P, R> {
 export interface WriteSlot<P, R> {
   getState: () => WriteMachineState<P, R>;
   subscribe: (listener: () => void) => () => void;
-  /** Sends only if the rules allow: never while busy, before Retry-After, or unconfirmed. */
-  submit: (attempt: WriteAttempt<P>, ops: WriteOps<P, R>, confirmed: boolean) => WriteMachineState<P, R>;
+  /**
+   * Sends only if the rules allow: never while busy, before Retry-After, or unconfirmed.
+   * `confirmedTarget`: the targetKey the user gave their word for (the alert's attempt).
+   */
+  submit: (attempt: WriteAttempt<P>, ops: WriteOps<P, R>, confirmedTarget?: string) => WriteMachineState<P, R>;
 }
 
 export interface WriteGuardDeps {
@@ -63,7 +66,9 @@ function createSlot<P, R>({ ledger, now, setTimer, clearTimer }: WriteGuardDeps)
     const next = writeTransition(previous, event);
     if (next === previous) return previous;
     state = next;
-    if (next.phase !== 'idle') ledger.remember(targetKey(next.attempt), next.memory);
+    // Only an answer settles memory, and only for the attempt it answers; a refused submit
+    // (busy elsewhere, a confirmation asked for) changes nothing in the ledger.
+    if (event.type !== 'submit' && next.phase !== 'idle') ledger.remember(targetKey(next.attempt), next.memory);
     if (next.sendId !== previous.sendId || next.phase !== previous.phase) run(next);
     listeners.forEach((listener) => { listener(); });
     return next;
@@ -78,7 +83,11 @@ function createSlot<P, R>({ ledger, now, setTimer, clearTimer }: WriteGuardDeps)
       recheckTimer = undefined;
     }
     if (next.phase === 'sending') {
-      const release = ledger.holdInFlight(targetKey(next.attempt));
+      const key = targetKey(next.attempt);
+      // Unresolved until an answer says otherwise: a reload while it is out forgets nothing (the
+      // in-flight mark lives in this page only). The answer writes the memory it leaves.
+      ledger.remember(key, { uncertain: true, unresolved: true });
+      const release = ledger.holdInFlight(key);
       current.send(next.attempt).then(
         (result) => { release(); apply({ type: 'sent', sendId, result }); },
         (caught: unknown) => {
@@ -110,10 +119,10 @@ function createSlot<P, R>({ ledger, now, setTimer, clearTimer }: WriteGuardDeps)
       listeners.add(listener);
       return () => { listeners.delete(listener); };
     },
-    submit: (attempt, nextOps, confirmed) => {
+    submit: (attempt, nextOps, confirmedTarget) => {
       const key = targetKey(attempt);
       const event: WriteEvent<P, R> = {
-        type: 'submit', attempt, at: now(), confirmed, memory: ledger.memoryOf(key), inFlightElsewhere: ledger.isInFlight(key),
+        type: 'submit', attempt, at: now(), confirmedTarget, memory: ledger.memoryOf(key), inFlightElsewhere: ledger.isInFlight(key),
       };
       // The ops belong to the attempt that is sent now; a refused submit keeps the last ones.
       if (writeTransition(state, event).sendId !== state.sendId) ops = nextOps;
@@ -133,3 +142,11 @@ export const writeGuard: WriteGuard = createWriteGuard({
   now: () => Date.now(),
   ...timers,
 });
+
+// Closing or reloading the tab while a write is out or being checked asks first, whichever
+// screen sent it (the form, a bulk row): its answer would be lost with the page.
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', (event) => {
+    if (writeGuard.ledger.anyInFlight()) event.preventDefault();
+  });
+}

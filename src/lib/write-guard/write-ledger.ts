@@ -11,6 +11,8 @@ export interface WriteLedger {
   memoryOf: (key: string) => TargetMemory;
   remember: (key: string, memory: TargetMemory) => void;
   isInFlight: (key: string) => boolean;
+  /** Whether any write is in flight or being checked: leaving the page now would lose it. */
+  anyInFlight: () => boolean;
   /** Marks `key` in flight until the returned release is called (at most once counts). */
   holdInFlight: (key: string) => () => void;
   /** Targets a resend of which needs the user's word, for a screen that lists them. */
@@ -58,6 +60,7 @@ export function createWriteLedger(storage: Storage_ | undefined): WriteLedger {
       persist();
     },
     isInFlight: (key) => (inFlight.get(key) ?? 0) > 0,
+    anyInFlight: () => inFlight.size > 0,
     holdInFlight: (key) => {
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       let released = false;

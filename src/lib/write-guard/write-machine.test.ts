@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import {
-  CLEAR_MEMORY, initialWriteState, RECHECK_DELAYS_MS, type TargetMemory, type WriteAttempt, type WriteEvent,
+  CLEAR_MEMORY, initialWriteState, RECHECK_DELAYS_MS, targetKey, type TargetMemory, type WriteAttempt, type WriteEvent,
   type WriteMachineState, writeTransition,
 } from './write-machine.ts';
 
@@ -19,7 +19,7 @@ const invalid = new ApiError('validation', { status: 422 });
 const UNSETTLED: TargetMemory = { uncertain: true, unresolved: true };
 
 const submit = (overrides: Partial<Extract<Event, { type: 'submit' }>> = {}): Event =>
-  ({ type: 'submit', attempt: A, at: T, confirmed: false, memory: CLEAR_MEMORY, inFlightElsewhere: false, ...overrides });
+  ({ type: 'submit', attempt: A, at: T, confirmedTarget: undefined, memory: CLEAR_MEMORY, inFlightElsewhere: false, ...overrides });
 
 function run(events: ((state: State) => Event)[], from: State = initialWriteState()): State {
   return events.reduce((state, make) => writeTransition(state, make(state)), from);
@@ -33,7 +33,7 @@ describe('write machine: one send per user action', () => {
   it('a submit sends once; a second submit while it is out changes nothing', () => {
     const sending = run([() => submit()]);
     expect(sending).toMatchObject({ phase: 'sending', sendId: 1 });
-    expect(writeTransition(sending, submit({ confirmed: true }))).toBe(sending);
+    expect(writeTransition(sending, submit({ confirmedTarget: targetKey(A) }))).toBe(sending);
   });
 
   it('a write another screen has in flight for the same target is not sent, and says so', () => {
@@ -97,7 +97,24 @@ describe('write machine: unknown outcomes', () => {
     const asked = writeTransition(notFound, submit({ memory: UNSETTLED }));
     expect(asked).toMatchObject({ phase: 'checked', sendId: 1, needsConfirmation: { asks: 1 } });
     expect(writeTransition(asked, submit({ memory: UNSETTLED }))).toMatchObject({ needsConfirmation: { asks: 2 } });
-    expect(writeTransition(asked, submit({ memory: UNSETTLED, confirmed: true }))).toMatchObject({ phase: 'sending', sendId: 2 });
+    expect(writeTransition(asked, submit({ memory: UNSETTLED, confirmedTarget: targetKey(A) }))).toMatchObject({ phase: 'sending', sendId: 2 });
+  });
+
+  it('the user\'s word counts only for the target it was given for', () => {
+    const notFound = run([() => submit(), failed(unknownOutcome), absent()]);
+    const B = attempt('b');
+    expect(writeTransition(notFound, submit({ attempt: B, memory: UNSETTLED, confirmedTarget: targetKey(A) })))
+      .toMatchObject({ phase: 'checked', sendId: 1, needsConfirmation: { attempt: B } });
+    const elsewhere = attempt('a', { server: 'test' });
+    expect(writeTransition(notFound, submit({ attempt: elsewhere, memory: UNSETTLED, confirmedTarget: targetKey(A) })))
+      .toMatchObject({ sendId: 1, needsConfirmation: { attempt: elsewhere } });
+  });
+
+  it('a refused submit leaves the memory of the state\'s own attempt as it was', () => {
+    const done = run([() => submit(), (s) => ({ type: 'sent', sendId: s.sendId, result: 'ok' })]);
+    const B = attempt('b');
+    expect(writeTransition(done, submit({ attempt: B, memory: UNSETTLED })).memory).toEqual(CLEAR_MEMORY);
+    expect(writeTransition(done, submit({ attempt: B, inFlightElsewhere: true })).memory).toEqual(CLEAR_MEMORY);
   });
 
   it('an unresolved target remembered elsewhere (another screen, before a reload) asks first too', () => {
@@ -105,7 +122,7 @@ describe('write machine: unknown outcomes', () => {
   });
 
   it('a 409 for a create after an unanswered send means that send worked', () => {
-    const state = run([() => submit({ memory: UNSETTLED, confirmed: true }), failed(conflict)]);
+    const state = run([() => submit({ memory: UNSETTLED, confirmedTarget: targetKey(A) }), failed(conflict)]);
     expect(state).toMatchObject({ phase: 'already-done', memory: CLEAR_MEMORY });
     const plain = run([() => submit(), failed(conflict)]);
     expect(plain).toMatchObject({ phase: 'failed', error: conflict });

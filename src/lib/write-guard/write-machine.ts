@@ -76,8 +76,12 @@ export interface WriteState<P> {
 export type WriteMachineState<P = unknown, R = unknown> = WritePhase<P, R> & WriteState<P>;
 
 export type WriteEvent<P, R> =
-  /** `memory` and `inFlightElsewhere`: what the ledger knows of the attempt's target right now. */
-  | { type: 'submit'; attempt: WriteAttempt<P>; at: number; confirmed: boolean; memory: TargetMemory; inFlightElsewhere: boolean }
+  /**
+   * `memory` and `inFlightElsewhere`: what the ledger knows of the attempt's target right now.
+   * `confirmedTarget`: the target (targetKey) the user's word was given for: it counts only for
+   * that target, never for whatever else a form holds by the time the button is pressed.
+   */
+  | { type: 'submit'; attempt: WriteAttempt<P>; at: number; confirmedTarget: string | undefined; memory: TargetMemory; inFlightElsewhere: boolean }
   | { type: 'sent'; sendId: number; result: R | undefined }
   | { type: 'send-failed'; sendId: number; error: ApiError; at: number }
   | { type: 'checked'; sendId: number; finding: CheckFinding; at: number }
@@ -126,7 +130,8 @@ export function writeTransition<P, R>(state: WriteMachineState<P, R>, event: Wri
 }
 
 function submit<P, R>(state: WriteMachineState<P, R>, event: Extract<WriteEvent<P, R>, { type: 'submit' }>): WriteMachineState<P, R> {
-  const { attempt, at, confirmed, memory, inFlightElsewhere } = event;
+  const { attempt, at, confirmedTarget, memory, inFlightElsewhere } = event;
+  const confirmed = confirmedTarget !== undefined && confirmedTarget === targetKey(attempt);
   // The in-flight guard: one request at a time, and nothing new before the check has settled.
   if (isWriteBusy(state)) return state;
   if (state.phase === 'failed' && state.retryAt !== undefined && at < state.retryAt) return state;
@@ -135,8 +140,9 @@ function submit<P, R>(state: WriteMachineState<P, R>, event: Extract<WriteEvent<
     return { ...state, busyElsewhere: { attempt, asks } };
   }
   if (!confirmed && memory.unresolved) {
+    // A refusal changes no memory: the state's memory stays that of its own latest attempt.
     const asks = (state.needsConfirmation?.asks ?? 0) + 1;
-    return { ...state, memory, needsConfirmation: { attempt, asks } };
+    return { ...state, needsConfirmation: { attempt, asks } };
   }
   return { sendId: state.sendId + 1, memory, needsConfirmation: undefined, busyElsewhere: undefined, phase: 'sending', attempt };
 }

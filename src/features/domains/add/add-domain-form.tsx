@@ -37,7 +37,7 @@ export function AddDomainForm() {
     if (!getFieldState('customerId').isDirty) setValue('customerId', settings.customerId);
   }, [settings.customerId, getFieldState, setValue]);
 
-  const { submission, submit, isBusy } = useSubmission({
+  const { submission, submit, resend, isBusy } = useSubmission({
     onAdded: () => {
       resetField('domain', { defaultValue: '' });
       setFocus('domain');
@@ -73,13 +73,13 @@ export function AddDomainForm() {
 
   const suggestions = useAccountSuggestions(values.customerId.trim());
 
-  const submitValid = (valid: DomainFormOutput, confirmed: boolean) => {
+  const submitValid = (valid: DomainFormOutput) => {
     // Bound to the server current now: the add (and a check of its outcome) finishes there.
     const attempt: Attempt = { server: serverStore.get().current.name, customerId: valid.customerId, body: toDomainRequest(valid, valid.domain.ascii), unicode: valid.domain.unicode };
-    submit(attempt, confirmed);
+    submit(attempt);
   };
   return (
-    <form className="form" noValidate onSubmit={(event) => void handleSubmit((valid) => { submitValid(valid, false); })(event)}>
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(submitValid)(event)}>
       <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>
         <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
       </Field>
@@ -122,7 +122,7 @@ export function AddDomainForm() {
         {isBusy && <span className="pending">{t(submission.phase === 'checking' ? 'domain.checking' : 'domain.sending')}</span>}
       </div>
       <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
-        confirmId={confirmId} onResend={() => void handleSubmit((valid) => { submitValid(valid, true); })()} />
+        confirmId={confirmId} onResend={resend} />
       <RequestPreview slot={ADD_DOMAIN_SLOT} customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
     </form>
   );

@@ -15,7 +15,8 @@ interface Props {
   unplacedErrors: string[];
   /** Id of the "send again anyway" button, focused when the user tries to resend without it. */
   confirmId: string;
-  onResend: () => void;
+  /** Sends this very attempt again: the user's word is for it, on its server, as it was. */
+  onResend: (attempt: WriteAttempt<Attempt>) => void;
 }
 
 /** Success and progress in a status region, failures in an alert, each in one short paragraph. */
@@ -29,7 +30,8 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   const named = ({ payload: a }: WriteAttempt<Attempt>) => (a.unicode === a.body.domain ? a.body.domain : `${a.unicode} (${a.body.domain})`);
   const accountOf = (a: WriteAttempt<Attempt>) => a.payload.body.account;
   const customerOf = (a: WriteAttempt<Attempt>) => a.payload.customerId;
-  const confirmButton = <button type="button" id={confirmId} onClick={onResend}>{t('outcome.confirm')}</button>;
+  const confirmButton = (attempt: WriteAttempt<Attempt>) =>
+    <button type="button" id={confirmId} onClick={() => { onResend(attempt); }}>{t('outcome.confirm')}</button>;
   // A resend of an add whose outcome stayed unknown, asked for without the user's word.
   const pending = submission.needsConfirmation;
   let confirmShown = false;
@@ -68,7 +70,7 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
         // The button confirms what the form holds: only offered here when that is this add.
         confirmShown = !pending || targetKey(pending.attempt) === targetKey(attempt);
         const why = verdict === 'not-found' ? t('outcome.notFound', { domain, checks: submission.round + 1 }) : t('outcome.stillUnknown', { domain });
-        alert = <>{intro} {why}{confirmShown && <> {confirmButton}</>}</>;
+        alert = <>{intro} {why}{confirmShown && <> {confirmButton(pending?.attempt ?? attempt)}</>}</>;
       }
       break;
     }
@@ -105,7 +107,7 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   }
 
   if (pending && !confirmShown) {
-    alert = <>{alert}{alert && ' '}{t('outcome.confirmNeeded', { domain: named(pending.attempt) })} {confirmButton}</>;
+    alert = <>{alert}{alert && ' '}{t('outcome.confirmNeeded', { domain: named(pending.attempt) })} {confirmButton(pending.attempt)}</>;
   }
   // Another screen's request for the same domain is under way: this one waits for its outcome.
   const elsewhere = submission.busyElsewhere;

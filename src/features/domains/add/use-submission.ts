@@ -5,7 +5,7 @@ import type { ApiError } from '../../../lib/api/api-error.ts';
 import { recordSent } from '../../../lib/api/sent-requests.ts';
 import { serverStore } from '../../../lib/session/server-store.ts';
 import { writeGuard, type WriteOps } from '../../../lib/write-guard/write-guard.ts';
-import { isWriteBusy } from '../../../lib/write-guard/write-machine.ts';
+import { isWriteBusy, targetKey } from '../../../lib/write-guard/write-machine.ts';
 import { addDomain, latestListReadId } from '../core/api.ts';
 import { type Attempt, type DomainWrite, findAdd, listedBefore, toDomainWrite } from '../core/domain-write.ts';
 import { isListUnsupported } from '../core/list-support.ts';
@@ -86,11 +86,16 @@ export function useSubmission(callbacks: Callbacks) {
   }, []);
 
   /** Sends only if the guard says so: never while busy, before Retry-After, or unconfirmed. */
-  const submit = useCallback((attempt: Attempt, confirmed: boolean) => {
+  const submit = useCallback((attempt: Attempt) => {
     const server = attempt.server ?? serverStore.get().current.name;
     const existedBefore = listedBefore(cachedList(queryClient, server, attempt.customerId), attempt);
-    slot.submit(toDomainWrite({ ...attempt, existedBefore }, server), opsFor(queryClient), confirmed);
+    slot.submit(toDomainWrite({ ...attempt, existedBefore }, server), opsFor(queryClient));
   }, [queryClient]);
 
-  return { submission: state, submit, isBusy: isWriteBusy(state) };
+  /** The user's explicit word: sends that attempt again, to its server, as it was. */
+  const resend = useCallback((write: DomainWrite) => {
+    slot.submit(write, opsFor(queryClient), targetKey(write));
+  }, [queryClient]);
+
+  return { submission: state, submit, resend, isBusy: isWriteBusy(state) };
 }

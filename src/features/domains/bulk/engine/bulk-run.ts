@@ -128,7 +128,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     if (!row) throw new RangeError(`no row ${id}`);
     const machine = writeTransition(row.machine, event);
     if (machine === row.machine) return row;
-    if (machine.phase !== 'idle') ledger.remember(keyOf(id), machine.memory);
+    // Only an answer settles the guard's memory; a submit leaves it as the ledger had it.
+    if (event.type !== 'submit' && machine.phase !== 'idle') ledger.remember(keyOf(id), machine.memory);
     const outcome = outcomeOf(machine);
     const error = machine.phase === 'failed' || machine.phase === 'checking' || machine.phase === 'checked' ? machine.error : undefined;
     const next: BulkRow = {
@@ -168,7 +169,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       // The user's word to resend a row of unknown outcome holds until the row has an outcome
       // again: a 429 or a refused key answering that resend stored nothing, and it goes again.
       const row = apply(id, {
-        type: 'submit', attempt: write, at: now, confirmed: confirmed.has(id), memory: ledger.memoryOf(key), inFlightElsewhere: false,
+        type: 'submit', attempt: write, at: now, confirmedTarget: confirmed.has(id) ? key : undefined,
+        memory: ledger.memoryOf(key), inFlightElsewhere: false,
       });
       if (row.machine.phase === 'sending') {
         post(row);
@@ -196,6 +198,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     const { sendId } = row.machine;
     const sentAt = deps.now();
     inFlight += 1;
+    // Unresolved until its answer says otherwise: a reload meanwhile forgets nothing.
+    ledger.remember(keyOf(row.id), { uncertain: true, unresolved: true });
     const release = ledger.holdInFlight(keyOf(row.id));
     deps.send(row.attempt).then(
       ({ status, record }) => { release(); settlePost(row.id, { type: 'sent', sendId, result: record }, sentAt, status); },
