@@ -162,8 +162,10 @@ sims('@servers the header is axe clean and wraps at 360 px, in German too', asyn
   await serverSelect(page).focus();
   await page.keyboard.press('ArrowDown');
   await expect(serverSelect(page)).toHaveValue('test');
-  // test keeps its own language (English, never chosen there) and its own empty customer.
-  await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('');
+  // test has its own empty customer, and the language stays the person's: German.
+  await expect(page.getByRole('textbox', { name: 'Kunden-ID' })).toHaveValue('');
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
 });
 
 sims('@servers an add left unknown on prod is not sent again without the user\'s word after a switch to test and back', async ({ page, prod }) => {

@@ -15,7 +15,8 @@ test('the key survives a reload, lives only in sessionStorage, and is gone in a 
     local: localStorage.length,
     cookies: document.cookie,
   }), STORAGE_KEY);
-  expect(stored.session).toEqual([STORAGE_KEY]);
+  // The language is the tab's, in an entry of its own; the key only in the server's settings.
+  expect(stored.session.sort()).toEqual(['hosting-panel.language', STORAGE_KEY]);
   expect(JSON.parse(stored.value ?? '{}')).toMatchObject({ apiKey: 'demo-admin-key', customerId: 'c0002' });
   expect(stored.local).toBe(0);
   expect(stored.cookies).toBe('');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../testing/fake-storage.ts';
 import { createServerStore } from './server-store.ts';
-import { createSettingsStore, SETTINGS_STORAGE_KEY, settingsStorageKey } from './settings-store.ts';
+import { createSettingsStore, LANGUAGE_STORAGE_KEY, SETTINGS_STORAGE_KEY, settingsStorageKey } from './settings-store.ts';
 
 
 /** The settings store wired to a server store, as the page wires them. */
@@ -29,18 +29,22 @@ describe('settings per server', () => {
     const { storage, settings } = twoServers({ [SETTINGS_STORAGE_KEY]: json({ apiKey: 'old', customerId: 'c1', language: 'de' }) }, ['default']);
     expect(settings.get()).toEqual({ apiKey: 'old', customerId: 'c1', language: 'de' });
     settings.update({ customerId: 'c2' });
-    expect(JSON.parse(storage.entries.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ apiKey: 'old', customerId: 'c2', language: 'de' });
-    expect([...storage.entries.keys()]).toEqual([SETTINGS_STORAGE_KEY]);
+    // The language an earlier version kept there moves to the tab's own entry before it is rewritten.
+    expect(JSON.parse(storage.entries.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ apiKey: 'old', customerId: 'c2' });
+    expect(storage.entries.get(LANGUAGE_STORAGE_KEY)).toBe('de');
+    expect([...storage.entries.keys()].sort()).toEqual([SETTINGS_STORAGE_KEY, LANGUAGE_STORAGE_KEY].sort());
   });
 
-  it('gives each server its own key, customer and language, and the current one by default', () => {
+  it('gives each server its own key and customer, and the current one by default; the language is the tab\'s', () => {
     const { storage, servers, settings } = twoServers();
     settings.update({ apiKey: 'prod-key', customerId: 'c0001' });
     servers.select('test');
     expect(settings.get()).toEqual({ apiKey: '', customerId: '', language: 'en' });
     settings.update({ apiKey: 'test-key', customerId: 'c0002', language: 'de' });
-    expect(settings.getFor('prod')).toEqual({ apiKey: 'prod-key', customerId: 'c0001', language: 'en' });
+    expect(settings.getFor('prod')).toEqual({ apiKey: 'prod-key', customerId: 'c0001', language: 'de' });
     expect(settings.getFor('test')).toEqual({ apiKey: 'test-key', customerId: 'c0002', language: 'de' });
+    servers.select('prod');
+    expect(settings.get().language).toBe('de');
     expect(storage.entries.get('hosting-panel.settings.prod')).not.toContain('test-key');
     expect(storage.entries.get('hosting-panel.settings.test')).not.toContain('prod-key');
     expect(storage.entries.has(SETTINGS_STORAGE_KEY)).toBe(false);
@@ -76,6 +80,19 @@ describe('settings per server', () => {
     expect(settings.getFor('prod')).toEqual({ apiKey: 'prod-key', customerId: 'c0001', language: 'en' });
   });
 
+  it('a new language shows on every server at once, and a reload keeps it', () => {
+    const { storage, servers, settings } = twoServers();
+    const prodBefore = settings.getFor('prod');
+    settings.update({ language: 'de' });
+    expect(settings.getFor('prod')).not.toBe(prodBefore);
+    expect(settings.getFor('test').language).toBe('de');
+    servers.select('test');
+    expect(settings.get().language).toBe('de');
+    const reloaded = createSettingsStore(storage, { current: () => 'test', names: () => ['prod', 'test'], subscribe: () => () => undefined });
+    expect(reloaded.getFor('prod').language).toBe('de');
+    expect(reloaded.get().language).toBe('de');
+  });
+
   it('forgetAllApiKeys forgets every server\'s key, stored or in memory, and keeps the rest', () => {
     const { storage, servers, settings } = twoServers({
       'hosting-panel.settings.test': json({ apiKey: 'stored-test-key', customerId: 'c0002', language: 'de' }),
@@ -85,7 +102,7 @@ describe('settings per server', () => {
     settings.subscribe(listener);
     settings.forgetAllApiKeys();
     expect(settings.getFor('prod')).toEqual({ apiKey: '', customerId: 'c0001', language: 'en' });
-    expect(settings.getFor('test')).toEqual({ apiKey: '', customerId: 'c0002', language: 'de' });
+    expect(settings.getFor('test')).toEqual({ apiKey: '', customerId: 'c0002', language: 'en' });
     expect([...storage.entries.values()].join()).not.toMatch(/key"?:"[^"]/);
     expect([...storage.entries.values()].join()).not.toContain('stored-test-key');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -102,9 +119,9 @@ describe('settings per server', () => {
       'hosting-panel.settings.prod': json({ apiKey: 'prod-key', customerId: 'c0004', language: 'en' }),
     });
     settings.forgetAllApiKeys();
-    expect(JSON.parse(storage.entries.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ apiKey: '', customerId: 'c0001', language: 'en' });
-    expect(JSON.parse(storage.entries.get('hosting-panel.settings.old') ?? '')).toEqual({ apiKey: '', customerId: 'c0003', language: 'de' });
-    expect(JSON.parse(storage.entries.get('hosting-panel.settings.prod') ?? '')).toEqual({ apiKey: '', customerId: 'c0004', language: 'en' });
+    expect(JSON.parse(storage.entries.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ apiKey: '', customerId: 'c0001' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.old') ?? '')).toEqual({ apiKey: '', customerId: 'c0003' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.prod') ?? '')).toEqual({ apiKey: '', customerId: 'c0004' });
     for (const [key, value] of Object.entries(unrelated)) expect(storage.entries.get(key)).toBe(value);
   });
 

@@ -34,8 +34,9 @@ describe('createSettingsStore', () => {
     const store = createSettingsStore(storage);
     store.update({ apiKey: 'k1', customerId: 'c0002' });
     expect(store.get()).toEqual({ apiKey: 'k1', customerId: 'c0002', language: 'en' });
-    expect([...storage.entries.keys()]).toEqual(['hosting-panel.settings']);
-    expect(stored(storage)).toEqual({ apiKey: 'k1', customerId: 'c0002', language: 'en' });
+    expect([...storage.entries.keys()].sort()).toEqual(['hosting-panel.language', 'hosting-panel.settings']);
+    expect(stored(storage)).toEqual({ apiKey: 'k1', customerId: 'c0002' });
+    expect(storage.entries.get('hosting-panel.language')).toBe('en');
   });
 
   it('a new store on the same storage reads the settings back', () => {
@@ -63,6 +64,11 @@ describe('createSettingsStore', () => {
     expect(store.get()).toEqual(expected);
   });
 
+  it.each([['fr'], [''], ['{"de":1}']])('ignores a stored language %j it does not know', (raw) => {
+    const store = createSettingsStore(fakeStorage({ 'hosting-panel.language': raw, [SETTINGS_STORAGE_KEY]: JSON.stringify({ language: 'de' }) }));
+    expect(store.get().language).toBe('de');
+  });
+
   it('falls back to the defaults when reading storage throws', () => {
     const storage = {
       getItem: () => { throw new DOMException('denied', 'SecurityError'); },
@@ -77,7 +83,7 @@ describe('createSettingsStore', () => {
     store.update({ apiKey: 'secret', customerId: 'c0002', language: 'de' });
     store.forgetApiKey();
     expect(store.get()).toEqual({ apiKey: '', customerId: 'c0002', language: 'de' });
-    expect(stored(storage)).toEqual({ apiKey: '', customerId: 'c0002', language: 'de' });
+    expect(stored(storage)).toEqual({ apiKey: '', customerId: 'c0002' });
     expect(storage.entries.get(SETTINGS_STORAGE_KEY)).not.toContain('secret');
   });
 
@@ -116,7 +122,7 @@ describe('createSettingsStore', () => {
     const listener = vi.fn();
     store.subscribe(listener);
     expect(() => { store.update({ apiKey: 'k', customerId: 'c1' }); }).not.toThrow();
-    expect(storage.setItem).toHaveBeenCalledTimes(1);
+    expect(storage.setItem).toHaveBeenCalledTimes(2);
     expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c1', language: 'en' });
     expect(listener).toHaveBeenCalledTimes(1);
   });

@@ -19,6 +19,12 @@ export interface Settings {
  */
 export const SETTINGS_STORAGE_KEY = 'hosting-panel.settings';
 
+/**
+ * The language is the person's, not the server's: one per tab, in an entry of its own, so a
+ * switch of server never switches the words on the screen.
+ */
+export const LANGUAGE_STORAGE_KEY = 'hosting-panel.language';
+
 /** Each server's settings have an entry of their own: `hosting-panel.settings.<name>`. */
 export function settingsStorageKey(server: string): string {
   return server === DEFAULT_SERVER_NAME ? SETTINGS_STORAGE_KEY : `${SETTINGS_STORAGE_KEY}.${server}`;
@@ -75,16 +81,32 @@ export function createSettingsStore(
   // Read once per server and kept: get() must answer the same object until a change.
   const cache = new Map<string, Settings>();
   const notify = () => { listeners.forEach((listener) => { listener(); }); };
+  // Until this tab has chosen a language of its own, the one an earlier version kept with the
+  // default server's settings still holds.
+  let language: Language = readLanguage(storage) ?? read(storage, SETTINGS_STORAGE_KEY).language;
 
   const getFor = (server: string): Settings => {
     let settings = cache.get(server);
     if (!settings) {
-      settings = read(storage, settingsStorageKey(server));
+      settings = { ...read(storage, settingsStorageKey(server)), language };
       cache.set(server, settings);
     }
     return settings;
   };
-  const store = (key: string, next: Settings) => {
+  // Kept in its own entry before any per-server entry is rewritten without it.
+  const setLanguage = (next: Language | undefined) => {
+    if (next !== undefined && next !== language) {
+      language = next;
+      for (const [server, settings] of cache) cache.set(server, { ...settings, language });
+    }
+    if (readLanguage(storage) === language) return;
+    try {
+      storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage full or disabled: the language still holds for this page's lifetime.
+    }
+  };
+  const store = (key: string, next: Pick<Settings, 'apiKey' | 'customerId'>) => {
     try {
       storage?.setItem(key, JSON.stringify(next));
     } catch {
@@ -92,8 +114,10 @@ export function createSettingsStore(
     }
   };
   const write = (server: string, next: Settings) => {
-    cache.set(server, next);
-    store(settingsStorageKey(server), next);
+    setLanguage(next.language);
+    const settings = { ...next, language };
+    cache.set(server, settings);
+    store(settingsStorageKey(server), { apiKey: settings.apiKey, customerId: settings.customerId });
   };
 
   return {
@@ -117,8 +141,10 @@ export function createSettingsStore(
       // A server runtime.json no longer names (or this tab knew before a reload) can still have
       // its entry, and its key in it: "all" means every entry the tab holds, not only the
       // configured servers. Rewritten as read, so that nothing but the known fields is kept.
+      setLanguage(undefined);
       for (const key of storedSettingsKeys(storage)) {
-        const next = { ...read(storage, key), apiKey: '' };
+        const { customerId } = read(storage, key);
+        const next = { apiKey: '', customerId };
         if (rawItem(storage, key) !== JSON.stringify(next)) store(key, next);
       }
       for (const server of new Set([...servers.names(), ...cache.keys()])) {
@@ -159,6 +185,11 @@ function rawItem(storage: Pick<Storage, 'getItem'> | undefined, key: string): st
   } catch {
     return null;
   }
+}
+
+function readLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language | undefined {
+  const raw = rawItem(storage, LANGUAGE_STORAGE_KEY);
+  return LANGUAGES.find((code) => code === raw);
 }
 
 function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Settings {
