@@ -89,3 +89,18 @@ export function outcomeOf(machine: RowMachine): Exclude<RowOutcome, 'skipped'> {
       return failureScope(machine.error) === 'row' ? 'failed' : 'queued';
   }
 }
+
+// Failures a later try may not meet: the server or the way to it was down, busy or cut off.
+// A refusal of the row itself (its values, its customer, a name taken) fails the same way again.
+const PASSING_KINDS: ReadonlySet<ApiError['kind']> = new Set([
+  'server', 'gateway', 'timeout', 'network', 'rate-limited', 'unavailable', 'invalid-response', 'http',
+]);
+const PASSING_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set([...SERVER_UNREACHABLE, 'proxy_busy', 'request_timeout']);
+
+/** Whether "Retry failed" can help the row: not sent (cancelled), or failed in a way that passes. */
+export function isRetryable(row: Pick<BulkRow, 'outcome' | 'error'>): boolean {
+  if (row.outcome === 'skipped') return true;
+  if (row.outcome !== 'failed' || !row.error) return false;
+  if (row.error.kind === 'proxy') return row.error.proxyCode !== undefined && PASSING_PROXY_CODES.has(row.error.proxyCode);
+  return PASSING_KINDS.has(row.error.kind);
+}

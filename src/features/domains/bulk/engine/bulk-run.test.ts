@@ -264,6 +264,24 @@ describe('a bulk run', () => {
     expect(server.posts.map((p) => p.domain)).toEqual(['d0.example', 'd1.example', 'd2.example', 'd1.example']);
   });
 
+  it('"Retry failed" leaves the rows a retry cannot fix: refused values, an unknown customer', async () => {
+    const server = fakeServer((domain, nth) => {
+      if (nth > 1) return ok;
+      if (domain === 'd0.example') return new ApiError('validation', { status: 422, fieldErrors: [{ field: 'account', message: 'unknown' }] });
+      if (domain === 'd1.example') return new ApiError('not-found', { status: 404 });
+      if (domain === 'd2.example') return new ApiError('server', { status: 500 });
+      return ok;
+    });
+    const run = startBulkRun(names(4).map(attempt), 4, server.deps);
+    expect((await runToEnd(run)).counts).toMatchObject({ failed: 3, added: 1 });
+    run.retryFailed();
+    const end = await runToEnd(run);
+    expect(end.counts).toMatchObject({ failed: 2, added: 2 });
+    expect(server.postsFor('d0.example')).toBe(1);
+    expect(server.postsFor('d1.example')).toBe(1);
+    expect(server.postsFor('d2.example')).toBe(2);
+  });
+
   it('estimates the time left from the recent pace', async () => {
     const server = fakeServer(() => ok, { latency: 100 });
     const run = startBulkRun(names(10).map(attempt), 1, server.deps);

@@ -1,5 +1,5 @@
 import { ApiError, isApiError } from '../../../../lib/api/api-error.ts';
-import { type BulkRow, failureScope, FINAL_OUTCOMES, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
+import { type BulkRow, failureScope, FINAL_OUTCOMES, isRetryable, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
 import { createWriteLedger, type WriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
 import { initialWriteState, targetKey, type WriteEvent, writeTransition } from '../../../../lib/write-guard/write-machine.ts';
 import { type Attempt, type DomainWrite, findAdd, toDomainWrite } from '../../core/domain-write.ts';
@@ -55,7 +55,7 @@ export interface BulkRun {
   /** Nothing new starts; requests in flight finish and are reported; rows not sent are skipped. */
   cancel: () => void;
   setConcurrency: (concurrency: number) => void;
-  /** Sends failed and skipped rows again (rows whose outcome is unknown stay as they are). */
+  /** Sends again the rows a retry can help (isRetryable: not sent, or failed in a way that passes); unknown ones stay. */
   retryFailed: () => void;
   /** Sends rows whose outcome stayed unknown again: only on the user's explicit word. */
   retryUnknownConfirmed: () => void;
@@ -307,12 +307,12 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     set({ counts: { ...snapshot.counts, queued: snapshot.counts.queued - 1, [outcome]: snapshot.counts[outcome] + 1 } });
   }
 
-  function requeue(outcomes: readonly RowOutcome[], asConfirmed: boolean) {
+  function requeue(which: (row: BulkRow) => boolean, asConfirmed: boolean) {
     if (inFlight > 0 || checking || rechecks > 0) return;
     const again: number[] = [];
     const counts = { ...snapshot.counts };
     for (const row of rows) {
-      if (!outcomes.includes(row.outcome)) continue;
+      if (!which(row)) continue;
       again.push(row.id);
       if (asConfirmed) confirmed.add(row.id);
       counts[row.outcome] -= 1;
@@ -355,8 +355,8 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       publish({ concurrency: next });
       pump();
     },
-    retryFailed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue(['failed', 'skipped'], false); },
-    retryUnknownConfirmed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue(['unknown'], true); },
+    retryFailed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue(isRetryable, false); },
+    retryUnknownConfirmed: () => { if (snapshot.status === 'done' || snapshot.status === 'cancelled') requeue((row) => row.outcome === 'unknown', true); },
   };
 }
 
