@@ -36,7 +36,7 @@ export function ActivityList() {
   return (
     <div className="activity">
       <p role="status">{plural('activity.count', rows.length)}</p>
-      {dropped > 0 && <p className="notice">{t('activity.dropped', { dropped })}</p>}
+      {dropped > 0 && <p className="notice">{plural('activity.dropped', dropped)}</p>}
       <div className="actions">
         <Field id={ids.server} label={t('activity.filter.server')}>
           <select id={ids.server} value={filter.server ?? ''} onChange={(event) => { setFilter({ ...filter, server: event.target.value || undefined }); }}>

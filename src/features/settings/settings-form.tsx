@@ -55,7 +55,7 @@ export function SettingsForm() {
     void handleSubmit(async (values) => {
       await saveSettings(settingsStore, server, values, loadMessages);
       if (serverStore.get().current.name === server) setMessage('settings.saved');
-    })(event);
+    }, () => { setMessage(undefined); })(event);
   };
 
   const forget = () => {
@@ -76,7 +76,8 @@ export function SettingsForm() {
   return (
     <>
       {here?.simulator && <SimulatorNotice demoKeys={here.demoKeys} />}
-      <form onSubmit={save} noValidate className="form">
+      {/* A message speaks of what was saved or forgotten: an edit since makes it old news. */}
+      <form onSubmit={save} onInput={() => { setMessage(undefined); }} noValidate className="form">
         <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}
           error={translateMessage(t, errors.apiKey?.message)}>
           <div className="with-button">

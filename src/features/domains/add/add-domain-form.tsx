@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../../lib/api/api-error.ts';
 import { translateMessage, useT } from '../../../lib/i18n/i18n.ts';
 import { serverStore } from '../../../lib/session/server-store.ts';
 import { useSettings } from '../../../lib/session/settings-store.ts';
 import { Field } from '../../../lib/ui/field.tsx';
+import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { useCountdown } from '../../../lib/ui/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
 import { RequestPreview } from './request-preview.tsx';
@@ -48,6 +49,12 @@ export function AddDomainForm() {
       }
     },
   });
+  // A result speaks of the input it came from: once the user changes that input (or submits
+  // something the form refuses), the result is gone; a new result shows again.
+  const [dismissedResult, setDismissedResult] = useState<object>();
+  const dismissResult = () => {
+    if (!isBusy && submission.phase !== 'idle') setDismissedResult(submission);
+  };
   const failed = submission.phase === 'failed' ? submission : undefined;
   // Derived from the answer itself, so a new attempt (a new phase) clears it with the alert.
   const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors).unplaced : [];
@@ -72,6 +79,7 @@ export function AddDomainForm() {
   );
 
   const suggestions = useAccountSuggestions(values.customerId.trim());
+  useScreenCustomer(values.customerId.trim());
 
   const submitValid = (valid: DomainFormOutput) => {
     // Bound to the server current now: the add (and a check of its outcome) finishes there.
@@ -79,7 +87,7 @@ export function AddDomainForm() {
     submit(attempt);
   };
   return (
-    <form className="form" noValidate onSubmit={(event) => void handleSubmit(submitValid)(event)}>
+    <form className="form" noValidate onInput={dismissResult} onSubmit={(event) => void handleSubmit(submitValid, dismissResult)(event)}>
       <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>
         <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
       </Field>
@@ -122,7 +130,7 @@ export function AddDomainForm() {
         {isBusy && <span className="pending">{t(submission.phase === 'checking' ? 'domain.checking' : 'domain.sending')}</span>}
       </div>
       <SubmissionStatus submission={submission} secondsLeft={secondsLeft} unplacedErrors={unplaced}
-        confirmId={confirmId} onResend={resend} />
+        confirmId={confirmId} onResend={resend} dismissed={dismissedResult === submission} />
       <RequestPreview slot={ADD_DOMAIN_SLOT} customerId={echoed.customerId.trim()} body={previewBody} language={settings.language} />
     </form>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../../lib/session/server-store.ts';
 import { targetKey, type WriteAttempt, type WriteMachineState } from '../../../lib/write-guard/write-machine.ts';
@@ -17,11 +17,15 @@ interface Props {
   confirmId: string;
   /** Sends this very attempt again: the user's word is for it, on its server, as it was. */
   onResend: (attempt: WriteAttempt<Attempt>) => void;
+  /** The user has changed the input since this result: it no longer speaks of what is shown. */
+  dismissed: boolean;
 }
 
 /** Success and progress in a status region, failures in an alert, each in one short paragraph. */
-export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, confirmId, onResend }: Props) {
+export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, confirmId, onResend, dismissed }: Props) {
   const t = useT();
+  const statusRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
   const several = hasSeveralServers(useServers());
   let status: ReactNode = null;
   let alert: ReactNode = null;
@@ -82,7 +86,7 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
       const waitSeconds = Math.ceil((error.retryAfterMs ?? 0) / 1000);
       alert = (
         <>
-          {describeError(t, error, named(submission.attempt))}
+          {describeError(t, error, named(submission.attempt), customerOf(submission.attempt))}
           {waitSeconds > 0 && ` ${t('error.wait', { seconds: waitSeconds })}`}
           {detail && ` ${t('error.serverSaid', { detail })}`}
           {(error.kind === 'unauthorized' || error.kind === 'unsendable-key') && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
@@ -115,10 +119,30 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
     alert = <>{alert}{alert && ' '}{t('outcome.busyElsewhere', { domain: named(elsewhere.attempt) })}</>;
   }
 
+  if (dismissed) {
+    status = null;
+    alert = null;
+  }
+
+  // A new result is brought into view where it landed (below the fold of a short window, say);
+  // an error also takes focus, unless the form already moved it to a field the server marked or
+  // to the button that gives the user's word.
+  const hasAlert = alert !== null;
+  useEffect(() => {
+    if (hasAlert && alertRef.current) {
+      alertRef.current.scrollIntoView({ block: 'nearest' });
+      const active = document.activeElement;
+      const onSubmitButton = active instanceof HTMLButtonElement && active.type === 'submit';
+      if (!active || active === document.body || onSubmitButton) alertRef.current.focus({ preventScroll: true });
+    } else if (statusRef.current?.textContent) {
+      statusRef.current.scrollIntoView({ block: 'nearest' });
+    }
+  }, [submission, hasAlert]);
+
   return (
     <>
-      <div role="status" className="status">{status}</div>
-      <div role="alert" className="alert" hidden={alert === null}>{alert}</div>
+      <div ref={statusRef} role="status" className="status">{status}</div>
+      <div ref={alertRef} role="alert" className="alert" tabIndex={-1} hidden={alert === null}>{alert}</div>
       {countdown && <p className="countdown">{countdown}</p>}
     </>
   );

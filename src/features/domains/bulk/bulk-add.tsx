@@ -7,6 +7,7 @@ import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../../lib/session/server-store.ts';
 import { useSettings } from '../../../lib/session/settings-store.ts';
 import { Field } from '../../../lib/ui/field.tsx';
+import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { addDomain, latestListReadId } from '../core/api.ts';
 import { BulkCheckSummary } from './bulk-check-summary.tsx';
 import { BulkDefaultsFields } from './bulk-defaults.tsx';
@@ -26,6 +27,7 @@ export function BulkAdd() {
   // The screen re-renders when the run's status changes; its progress and rows draw themselves.
   const status = useRunStatus(session.run?.engine);
   const concurrencyId = useId();
+  const customerFieldId = useId();
   const [concurrencyText, setConcurrencyText] = useState(String(session.concurrency));
   const concurrencyValid = /^[1-9]$/.test(concurrencyText.trim()) && Number(concurrencyText) <= MAX_CONCURRENCY;
   const active = status === 'running' || status === 'paused';
@@ -33,6 +35,7 @@ export function BulkAdd() {
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
   );
+  useScreenCustomer(defaults.customerId.trim());
   const servers = useServers();
   const server = servers.current.name;
   // Every request of a check or a run is bound to its server: a switch meanwhile changes nothing.
@@ -82,9 +85,13 @@ export function BulkAdd() {
 
   return (
     <div className="bulk">
-      <BulkDefaultsFields value={defaults} disabled={active}
-        onChange={(next) => { editBulkInput({ defaults: next, customerEdited: session.customerEdited || next.customerId !== defaults.customerId }); }} />
+      {/* For whom, then what: the input first; the defaults for cells left out come after it. */}
+      <Field id={customerFieldId} label={t('domain.customerId')}>
+        <input id={customerFieldId} className="bulk-customer" autoComplete="off" spellCheck={false} value={defaults.customerId} disabled={active}
+          onChange={(event) => { editBulkInput({ defaults: { ...defaults, customerId: event.target.value }, customerEdited: true }); }} />
+      </Field>
       <BulkSource text={session.text} disabled={active} error={inputError} onText={(text) => { editBulkInput({ text }); }} />
+      <BulkDefaultsFields value={defaults} disabled={active} onChange={(next) => { editBulkInput({ defaults: next }); }} />
       <div className="actions">
         <button type="button" className="secondary" aria-disabled={active || session.checking}
           onClick={() => { if (!active) void checkBulkInput(defaults, readListOn(server), server); }}>{t('bulk.check')}</button>
@@ -110,7 +117,7 @@ export function BulkAdd() {
         </div>
       )}
       {session.run && <BulkProgress run={session.run.engine} presentNotSent={presentNotSent}
-        server={hasSeveralServers(servers) ? session.run.server : undefined} />}
+        server={hasSeveralServers(servers) ? session.run.server : undefined} customer={session.checked?.defaults.customerId.trim() ?? ''} />}
       {session.checked && <BulkResults checked={session.checked} run={session.run} rowsLabel={plural('bulk.rows', session.checked.rows.length)}
         checking={session.checking} />}
     </div>

@@ -22,7 +22,9 @@ export function BulkCheckSummary({ checked, current }: Props) {
     <div className="bulk-summary">
       <p role="status">
         {plural('bulk.rows', checked.rows.length)}{': '}
-        {t('bulk.summary', { ready: count('ready'), invalid: count('invalid'), duplicate: count('duplicate'), present })}
+        {t('bulk.summary', { ready: count('ready'), invalid: count('invalid'), duplicates: plural('bulk.duplicates', count('duplicate')), present })}
+        {/* Only until Start: after it, the run's counts say what was sent. */}
+        {!checked.started && ` ${t('bulk.summary.notSent')}`}
       </p>
       {checked.list === 'unsupported' && <p className="notice">{t('bulk.list.unsupported')}</p>}
       {checked.list === 'failed' && <p className="notice">{t('bulk.list.failed')}</p>}

@@ -9,11 +9,13 @@ interface Props {
   presentNotSent: number;
   /** The server the run is bound to, named when several are configured. */
   server?: string | undefined;
+  /** The customer the run adds to, named when the server refuses it. */
+  customer: string;
 }
 
 /** Where the run stands: a progress bar, the counts and the time left, and its controls. */
-export function BulkProgress({ run, presentNotSent, server }: Props) {
-  const { t, time, duration } = useLocalized();
+export function BulkProgress({ run, presentNotSent, server, customer }: Props) {
+  const { t, plural, time, duration } = useLocalized();
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const { counts, status, stopReason } = snapshot;
   const total = snapshot.rows.length;
@@ -32,7 +34,7 @@ export function BulkProgress({ run, presentNotSent, server }: Props) {
         })}
         {counts.skipped > 0 && ` ${t('bulk.run.skipped', { skipped: counts.skipped })}`}
         {' '}
-        {status === 'done' && t('bulk.run.done', { ended, total })}
+        {status === 'done' && plural('bulk.run.done', total, { ended })}
         {status === 'cancelled' && t('bulk.run.cancelled')}
         {status === 'paused' && !stopReason && t('bulk.run.paused')}
         {status === 'running' && (left === undefined ? t('bulk.run.estimating') : t('bulk.run.left', { left: duration(left) }))}
@@ -41,7 +43,7 @@ export function BulkProgress({ run, presentNotSent, server }: Props) {
       {throttled && <p className="bulk-throttle">{t('bulk.run.throttled', { until: time(snapshot.throttleUntil) })}</p>}
       {stopReason && (
         <p role="alert" className="alert">
-          {describeError(t, stopReason, '')} {t('bulk.run.stopped')}{' '}
+          {describeError(t, stopReason, '', customer)} {t('bulk.run.stopped')}{' '}
           {(stopReason.kind === 'unauthorized' || stopReason.kind === 'forbidden' || stopReason.kind === 'unsendable-key') &&
             <a href="#/settings">{t('error.unauthorized.link')}</a>}
         </p>

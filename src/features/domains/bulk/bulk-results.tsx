@@ -3,7 +3,8 @@ import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { downloadText, fileStamp } from '../../../lib/util/download.ts';
 import { Field } from '../../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
-import { REPORT_STATUSES, reportCsv, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './engine/bulk-report.ts';
+import { REPORT_STATUSES, reportCsv, reportHttp, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './engine/bulk-report.ts';
+import { isRetryable } from './engine/bulk-row.ts';
 import { type BulkSession, type CheckedBatch, retryBulk } from './engine/bulk-session.ts';
 import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
@@ -28,7 +29,8 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
   const present = useMemo(() => new Set(rows.map(reportStatus)), [rows]);
   // Retries are offered once nothing of the run is under way any more (after Cancel, requests still out finish first).
   const ended = (snapshot?.status === 'done' || snapshot?.status === 'cancelled') && snapshot.counts.sending === 0 && snapshot.counts.checking === 0;
-  const retryable = (snapshot?.counts.failed ?? 0) + (snapshot?.counts.skipped ?? 0);
+  // Only the rows a retry can help: a refused value or customer fails the same way again.
+  const retryable = useMemo(() => runRows?.filter(isRetryable).length ?? 0, [runRows]);
   const unknown = snapshot?.counts.unknown ?? 0;
 
   const columns: VirtualColumn<ReportRow>[] = [
@@ -36,7 +38,7 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
     { id: 'domain', header: t('bulk.col.domain'), width: '16rem', cell: (row) => domainCell(row) },
     { id: 'account', header: t('bulk.col.account'), width: '7rem', cell: (row) => (row.check.status === 'invalid' ? '' : row.check.attempt.body.account) },
     { id: 'status', header: t('bulk.col.status'), width: '9rem', cell: (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span> },
-    { id: 'http', header: t('bulk.col.http'), width: '4rem', cell: (row) => row.run?.status ?? '' },
+    { id: 'http', header: t('bulk.col.http'), width: '4rem', cell: (row) => reportHttp(t, row) },
     { id: 'message', header: t('bulk.col.message'), width: '24rem', cell: (row) => reportMessage(t, row) },
   ];
 
@@ -57,7 +59,7 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
         </Field>
         <button type="button" className="secondary" onClick={download}>{t('bulk.download')}</button>
         {ended && retryable > 0 && (
-          <button type="button" aria-disabled={checking} onClick={() => { retryBulk('failed'); }}>{t('bulk.retryFailed')}</button>
+          <button type="button" className="secondary" aria-disabled={checking} onClick={() => { retryBulk('failed'); }}>{t('bulk.retryFailed', { count: retryable })}</button>
         )}
         {ended && unknown > 0 && !confirming && (
           <button type="button" className="secondary" aria-disabled={checking} onClick={() => { if (!checking) setConfirming(true); }}>{t('bulk.retryUnknown')}</button>
@@ -79,7 +81,8 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
 }
 
 function domainCell({ check }: ReportRow) {
-  if (check.status === 'invalid') return <span className="bulk-raw">{check.raw}</span>;
+  // The domain cell as written, not the whole line: the message names any other cell that was wrong.
+  if (check.status === 'invalid') return <span className="bulk-raw">{check.cells.domain ?? ''}</span>;
   const { unicode, body } = check.attempt;
   return unicode === body.domain ? body.domain : <>{unicode} <span className="ascii">({body.domain})</span></>;
 }

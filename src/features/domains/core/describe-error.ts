@@ -23,10 +23,16 @@ const PROXY_MESSAGES: Record<ProxyErrorCode, { key: MessageKey; reach: boolean }
   method_not_forwarded: { key: 'proxy.method_not_forwarded', reach: false },
 };
 
-/** The sentence for a failed add; the server's own words (plain text) follow separately. */
-export function describeError(t: Translate, error: ApiError, domain: string): string {
+/**
+ * The sentence for a failed request about `domain` (or none: '') of customer `customer`; the
+ * server's own words (plain text) follow separately.
+ */
+export function describeError(t: Translate, error: ApiError, domain: string, customer?: string): string {
   const status = error.status ?? '?';
   switch (error.kind) {
+    case 'forbidden':
+      // A customer's key is refused for every other customer: the likeliest reason, said first.
+      return customer ? t('error.forbiddenCustomer', { customer }) : t('error.forbidden');
     case 'conflict':
       return t('error.conflict', { domain });
     case 'proxy': {

@@ -4,6 +4,9 @@ import { isIdentifier } from '../../../shared/identifier.ts';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { useServers } from '../../../lib/session/server-store.ts';
 import { useSettings } from '../../../lib/session/settings-store.ts';
+import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
+import { CustomerPicker } from './customer-picker.tsx';
+import { useListCustomer } from './list-customer.ts';
 import { filterRows } from '../core/domain-list-view.ts';
 import { DEFAULT_SORT, sortRows } from './domain-sort.ts';
 import { DomainTable } from './domain-table.tsx';
@@ -12,15 +15,22 @@ import { ListError } from './list-error.tsx';
 import { domainQueries } from '../core/queries.ts';
 import { useDomainRows } from './use-domain-rows.ts';
 
-/** The Domains screen: the domains of the customer chosen in Settings. */
+/** The Domains screen: the domains of the customer in its own field (Settings' until changed). */
 export function DomainList() {
   const { t } = useLocalized();
-  const { customerId } = useSettings();
-  // Settings saves only valid IDs; an edited sessionStorage must not become a request path.
-  if (!isIdentifier(customerId)) {
-    return <p className="notice">{t('list.noCustomer')} <a href="#/settings">{t('list.noCustomer.link')}</a></p>;
-  }
-  return <CustomerDomains customerId={customerId} />;
+  const settings = useSettings();
+  const server = useServers().current.name;
+  const customerId = useListCustomer(server, settings.customerId).trim();
+  useScreenCustomer(customerId);
+  return (
+    <>
+      <CustomerPicker key={server} server={server} value={customerId} />
+      {/* Only an ID becomes a request path, whatever an edited sessionStorage holds. */}
+      {isIdentifier(customerId)
+        ? <CustomerDomains customerId={customerId} />
+        : <p className="notice">{t('list.noCustomer')}</p>}
+    </>
+  );
 }
 
 function CustomerDomains({ customerId }: { customerId: string }) {
@@ -68,7 +78,7 @@ function CustomerDomains({ customerId }: { customerId: string }) {
       </div>
       {/* One status region from the start, so every change of the count is announced. */}
       <p role="status" className="list-count">{count}</p>
-      {failure && <ListError error={failure} lead={t(data ? 'list.stale' : 'list.failed', { time: time(query.dataUpdatedAt) })} />}
+      {failure && <ListError error={failure} customerId={customerId} lead={t(data ? 'list.stale' : 'list.failed', { time: time(query.dataUpdatedAt) })} />}
       {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
       {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}
       {shown.length > 0 && (

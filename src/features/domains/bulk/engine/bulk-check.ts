@@ -1,5 +1,6 @@
 import type { BulkRowInput } from './bulk-input.ts';
 import { type BulkDefaults, type BulkErrorField, type BulkRowError, rowValues } from './bulk-cells.ts';
+import type { BulkColumn } from './bulk-columns.ts';
 import { mapInSlices } from '../../../../lib/util/map-in-slices.ts';
 import { asciiNameOf } from '../../core/names/ascii-names.ts';
 import { loadDomainName } from '../../core/names/domain-name-loader.ts';
@@ -17,7 +18,8 @@ const nextTurn = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); 
 /** A row after "Check": what would be sent, or why it is not sent. */
 export type CheckedRow =
   | (Checked & { status: 'ready'; attempt: Attempt; values: DomainFormValues })
-  | (Checked & { status: 'invalid'; errors: BulkRowError[] })
+  /** `cells`: what the row gave, so the table can show the cell that was wrong. */
+  | (Checked & { status: 'invalid'; errors: BulkRowError[]; cells: Partial<Record<BulkColumn, string>> })
   /** The same ASCII name is on an earlier line, which is the one that counts. */
   | (Checked & { status: 'duplicate'; attempt: Attempt; firstLine: number })
   /** The customer's domain list already has the name; `account` is where, when the list says. */
@@ -80,7 +82,7 @@ export async function checkBulkRows(
     if (!result.success) errors.push(...firstErrorPerField(result.error.issues));
     if (!result.success || errors.length > 0) {
       if (firstLine !== undefined) errors.push({ field: 'domain', message: 'bulk.row.duplicate', params: { line: firstLine } });
-      checked.push({ status: 'invalid', line, raw, errors: errors.sort(byField) });
+      checked.push({ status: 'invalid', line, raw, errors: errors.sort(byField), cells: row.cells });
       continue;
     }
     const valid = result.data;

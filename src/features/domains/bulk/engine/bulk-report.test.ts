@@ -4,7 +4,10 @@ import type { Translate } from '../../../../lib/i18n/i18n.ts';
 import type { BulkDefaults } from './bulk-cells.ts';
 import { checkBulkRows } from './bulk-check.ts';
 import { parseBulkInput } from './bulk-input.ts';
-import { reportCsv, reportRows } from './bulk-report.ts';
+import { ApiError } from '../../../../lib/api/api-error.ts';
+import { localizedFor } from '../../../../lib/i18n/i18n.ts';
+import type { BulkRow, RowMachine } from './bulk-row.ts';
+import { reportCsv, reportHttp, reportMessage, type ReportRow, reportRows } from './bulk-report.ts';
 
 const DEFAULTS: BulkDefaults = {
   customerId: 'c0002', account: 'web77', www: true, webEnabled: true, webType: 'webspace', webTarget: '/', mailEnabled: true, dkim: true,
@@ -22,5 +25,57 @@ describe('the report CSV', () => {
     const csv = reportCsv(t, reportRows(rows, undefined, []));
     const [, row] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
     expect(row?.[1]).toBe(`'${input}`);
+  });
+});
+
+const english = localizedFor('en').t;
+
+async function checkedRow(input: string) {
+  const parsed = parseBulkInput(input);
+  if (!parsed.ok) throw new Error('not read');
+  const [row] = await checkBulkRows(parsed.rows, DEFAULTS, []);
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+// Only what the report reads of a row's machine: its phase and, once checked, the verdict.
+function machine(phase: string, extra: Record<string, unknown> = {}): RowMachine {
+  return { phase, ...extra } as unknown as RowMachine;
+}
+
+function ranRow(check: ReportRow['check'], run: Partial<BulkRow>): ReportRow {
+  if (check.status === 'invalid') throw new Error('not sendable');
+  return { check, run: { id: 0, attempt: check.attempt, machine: machine('failed'), outcome: 'failed', sends: 1, status: undefined, error: undefined, account: undefined, settledAt: 1, ...run } };
+}
+
+describe('row messages, written for the table', () => {
+  it('an invalid cell: the field named and the cell quoted, never "see the marked fields"', async () => {
+    const row = await checkedRow('ok.example,we b77');
+    const message = reportMessage(english, { check: row, run: undefined });
+    expect(message).toBe('Hosting account "we b77": Use 1 to 64 letters, digits, "_" or "-" (for example web77).');
+    expect(row.status === 'invalid' && row.cells.domain).toBe('ok.example');
+  });
+
+  it('a 422 from the server: its fields named, no "marked fields"', async () => {
+    const error = new ApiError('validation', { status: 422, fieldErrors: [{ field: 'account', message: 'does not exist' }] });
+    const message = reportMessage(english, ranRow(await checkedRow('ok.example'), { error, status: 422 }));
+    expect(message).toBe("The server refused the row's values: account: does not exist");
+    expect(message).not.toContain('marked');
+  });
+
+  it('a 422 without fields says so and gives the server\'s words', async () => {
+    const error = new ApiError('validation', { status: 422, detail: 'quota exceeded' });
+    expect(reportMessage(english, ranRow(await checkedRow('ok.example'), { error, status: 422 })))
+      .toBe("The server refused the row's values. Server message: quota exceeded");
+  });
+});
+
+describe('the HTTP column', () => {
+  it('a row settled by reading the list shows how, not a bare 502', async () => {
+    const check = await checkedRow('ok.example');
+    const checked = ranRow(check, { outcome: 'added', status: 502, machine: machine('checked', { verdict: 'done', round: 0 }) });
+    expect(reportHttp(english, checked)).toBe('502, then list read');
+    expect(reportHttp(english, ranRow(check, { outcome: 'added', status: 201, machine: machine('done') }))).toBe('201');
+    expect(reportHttp(english, { check, run: undefined })).toBe('');
   });
 });

@@ -1,6 +1,7 @@
-import { isMessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
+import { isMessageKey, type MessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
 import { toCsv } from '../../../../lib/util/csv.ts';
-import type { BulkRowError } from './bulk-cells.ts';
+import type { BulkErrorField, BulkRowError } from './bulk-cells.ts';
+import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
 import type { BulkRow, RowOutcome } from './bulk-row.ts';
 import { describeError } from '../../core/describe-error.ts';
@@ -39,7 +40,7 @@ export function reportMessage(t: Translate, row: ReportRow): string {
   const { check, run } = row;
   if (!run) {
     switch (check.status) {
-      case 'invalid': return check.errors.map((error) => errorText(t, error)).join(' ');
+      case 'invalid': return check.errors.map((error) => errorText(t, error, check.cells)).join(' ');
       case 'duplicate': return t('bulk.row.duplicate', { line: check.firstLine });
       case 'present': return check.account ? t('bulk.msg.inListOn', { account: check.account }) : t('bulk.msg.inList');
       case 'ready': return '';
@@ -48,7 +49,7 @@ export function reportMessage(t: Translate, row: ReportRow): string {
   const { machine, error } = run;
   const domain = named(run.attempt.unicode, run.attempt.body.domain);
   const serverSaid = error?.detail ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
-  const fields = error?.fieldErrors.length ? ` ${error.fieldErrors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')}` : '';
+  const fields = error?.fieldErrors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ') ?? '';
   switch (run.outcome) {
     case 'queued': return error ? `${describeError(t, error, domain)} ${t('bulk.msg.again')}` : '';
     case 'sending': return t('bulk.msg.sending');
@@ -65,12 +66,43 @@ export function reportMessage(t: Translate, row: ReportRow): string {
       if (machine.phase === 'checked' && machine.verdict === 'not-found') return t('bulk.msg.notFound', { checks: machine.round + 1 });
       return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.unknown')}`.trim();
     case 'failed':
-      return error ? `${describeError(t, error, domain)}${fields}${serverSaid}` : '';
+      if (!error) return '';
+      // The table has no fields to mark: the server's refusals are named here, field by field.
+      if (error.kind === 'validation') return fields ? `${t('bulk.msg.refused')} ${fields}` : `${t('bulk.msg.refusedNoField')}${serverSaid}`;
+      return `${describeError(t, error, domain, run.attempt.customerId)}${fields ? ` ${fields}` : ''}${serverSaid}`;
   }
 }
 
-function errorText(t: Translate, { message, params }: BulkRowError): string {
-  return isMessageKey(message) ? t(message, params) : message;
+// The form's words for each column, so a row's message names the field it is about.
+const FIELD_LABELS: Readonly<Record<Exclude<BulkErrorField, 'row'>, MessageKey>> = {
+  customerId: 'domain.customerId', domain: 'domain.name', account: 'domain.account', target: 'domain.target',
+  www: 'bulk.column.www', web: 'bulk.column.web', mail: 'bulk.column.mail', dkim: 'bulk.column.dkim',
+};
+const MAX_QUOTED = 40;
+
+/**
+ * A check's error as a sentence for the table: the form schema's message with the field it is
+ * about and the cell as written (`Hosting account "we b": Use 1 to 64 …`); a row's own messages
+ * (`bulk.row.*`) already say both.
+ */
+function errorText(t: Translate, { field, message, params }: BulkRowError, cells: Partial<Record<BulkColumn, string>>): string {
+  const text = isMessageKey(message) ? t(message, params) : message;
+  if (field === 'row' || message.startsWith('bulk.row.')) return text;
+  const cell = field === 'customerId' ? undefined : cells[field]?.trim();
+  const quoted = cell ? ` "${cell.length > MAX_QUOTED ? `${cell.slice(0, MAX_QUOTED)}…` : cell}"` : '';
+  return `${t(FIELD_LABELS[field])}${quoted}: ${text}`;
+}
+
+/**
+ * The HTTP column: the last answer's status, and for a row settled by reading the customer's
+ * list (its answer was lost) how the verdict was reached.
+ */
+export function reportHttp(t: Translate, { run }: ReportRow): string {
+  if (!run) return '';
+  if (run.machine.phase === 'checked' || run.outcome === 'checking') {
+    return run.status === undefined ? t('bulk.http.listOnly') : t('bulk.http.checked', { status: run.status });
+  }
+  return run.status === undefined ? '' : String(run.status);
 }
 
 /**
