@@ -2,6 +2,7 @@
 // form loads this module lazily; it must stay free of React and i18n.
 import { toASCII, toUnicode } from 'tr46';
 import type { ToASCIIOptions } from 'tr46';
+import { hostOfUrl } from './url-host.ts';
 
 export type DomainRefusal =
   | 'empty'
@@ -47,7 +48,6 @@ const NO_BIDI_NO_JOINERS: ToASCIIOptions = { ...NO_BIDI, checkJoiners: false };
 const WHITESPACE = /[\s\u0085]/u;
 // UTS #46 treats the ideographic and full-width full stops as label separators.
 const DOTS = /[.\u3002\uff0e\uff61]/u;
-const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const DIGITS = /^[0-9]+$/;
 const IPV4_WITH_PORT = /^[0-9]+(?:\.[0-9]+){3}(?::[0-9]*)?$/;
 const IPV6_BARE = /^[0-9a-f]*:[0-9a-f]*:[0-9a-f:.]*(?:%.+)?$/i;
@@ -102,34 +102,6 @@ function trimWhitespace(text: string): string {
   while (start < end && WHITESPACE.test(text.charAt(start))) start++;
   while (end > start && WHITESPACE.test(text.charAt(end - 1))) end--;
   return text.slice(start, end);
-}
-
-// A scheme ("https://"), a leading "//" or a path ("example.org/about") makes the input a URL,
-// and people paste those from the address bar; its host is what they mean. A bare "host:port"
-// or "user@host" is not reduced: without a path it is more likely a typo than a paste.
-function hostOfUrl(text: string): string | undefined {
-  const scheme = SCHEME.exec(text);
-  let rest: string;
-  if (scheme) rest = text.slice(scheme[0].length);
-  else if (text.startsWith('//')) rest = text.slice(2);
-  else if (text.includes('/')) rest = text;
-  else return undefined;
-  const end = rest.search(/[/?#]/);
-  const authority = end < 0 ? rest : rest.slice(0, end);
-  return withoutPort(authority.slice(authority.lastIndexOf('@') + 1));
-}
-
-function withoutPort(authority: string): string {
-  if (authority.startsWith('[')) {
-    const close = authority.indexOf(']');
-    return close < 0 ? authority : authority.slice(0, close + 1);
-  }
-  const colon = authority.indexOf(':');
-  // Several colons mean a bare IPv6 address, not a port.
-  if (colon >= 0 && colon === authority.lastIndexOf(':') && /^[0-9]*$/.test(authority.slice(colon + 1))) {
-    return authority.slice(0, colon);
-  }
-  return authority;
 }
 
 function isIpAddress(host: string): boolean {
