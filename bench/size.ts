@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const MAX_RATIO = 1.5;
+const MAX_RATIO = 1.3;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { DEFAULT_SERVER_NAME, SERVER_NAME, SERVERS_PATH } from './hosting-servers.ts';
 
 /**
@@ -9,12 +8,11 @@ export const RUNTIME_INFO_PATH = '/__panel/runtime.json';
 
 export const DEMO_KEY_ROLES = ['admin', 'customer', 'no-permission'] as const;
 
-const demoKey = z.object({
-  key: z.string(),
-  role: z.enum(DEMO_KEY_ROLES),
-  customerId: z.optional(z.string()),
-});
-export type DemoKey = z.infer<typeof demoKey>;
+export interface DemoKey {
+  key: string;
+  role: (typeof DEMO_KEY_ROLES)[number];
+  customerId?: string;
+}
 
 /**
  * A server's API prefix on the panel's own origin (src/shared/hosting-servers.ts): an absolute path
@@ -22,23 +20,42 @@ export type DemoKey = z.infer<typeof demoKey>;
  */
 const API_BASE = /^(?:\/servers\/[a-z][a-z0-9-]{0,31})?\/[A-Za-z0-9_-]{1,64}\/api\/v1$/;
 
-const hostingServer = z.object({
-  name: z.string().check(z.regex(SERVER_NAME)),
-  apiBase: z.string().check(z.regex(API_BASE)),
-  simulator: z.catch(z.boolean(), false),
+export interface RuntimeServer {
+  name: string;
+  apiBase: string;
+  simulator: boolean;
   // The simulator's keys are public; they come from the server at run time, so no build of the
   // page carries one.
-  demoKeys: z.catch(z.array(demoKey), []),
-});
-export type RuntimeServer = z.infer<typeof hostingServer>;
+  demoKeys: DemoKey[];
+}
 
-/** Lenient: an odd answer means "no simulator, no demo keys", never a crash. */
-export const runtimeInfoSchema = z.object({
-  simulator: z.catch(z.boolean(), false),
-  demoKeys: z.catch(z.array(demoKey), []),
-  // Checked entry by entry in readRuntimeInfo: one odd entry does not hide the others.
-  servers: z.catch(z.optional(z.array(z.unknown())), undefined),
-});
+// Read by hand, not by a schema library: this runs before the first screen, which carries no
+// validator (README, "Budgets"). Lenient like the rest: an odd value reads as "none".
+type Fields = Readonly<Record<string, unknown>>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const flag = (value: unknown) => (typeof value === 'boolean' ? value : false);
+
+function readDemoKey(value: unknown): DemoKey | undefined {
+  if (!isFields(value) || typeof value.key !== 'string') return undefined;
+  const role = DEMO_KEY_ROLES.find((known) => known === value.role);
+  if (role === undefined) return undefined;
+  if (value.customerId === undefined) return { key: value.key, role };
+  return typeof value.customerId === 'string' ? { key: value.key, role, customerId: value.customerId } : undefined;
+}
+
+/** Every key, or none: one odd entry makes the list unreadable, not half-read. */
+function readDemoKeys(value: unknown): DemoKey[] {
+  if (!Array.isArray(value)) return [];
+  const keys = value.map(readDemoKey);
+  return keys.every((key) => key !== undefined) ? keys : [];
+}
+
+function readServer(value: unknown): RuntimeServer | undefined {
+  if (!isFields(value)) return undefined;
+  const { name, apiBase } = value;
+  if (typeof name !== 'string' || !SERVER_NAME.test(name) || typeof apiBase !== 'string' || !API_BASE.test(apiBase)) return undefined;
+  return { name, apiBase, simulator: flag(value.simulator), demoKeys: readDemoKeys(value.demoKeys) };
+}
 
 export interface RuntimeInfo {
   simulator: boolean;
@@ -67,16 +84,18 @@ export function noRuntimeInfo(defaultApiBase: string): RuntimeInfo {
  * simulator flag and demo keys.
  */
 export function readRuntimeInfo(raw: unknown, defaultApiBase: string): RuntimeInfo {
-  const parsed = runtimeInfoSchema.safeParse(raw);
-  if (!parsed.success) return noRuntimeInfo(defaultApiBase);
-  const { simulator, demoKeys } = parsed.data;
+  if (!isFields(raw)) return noRuntimeInfo(defaultApiBase);
+  const simulator = flag(raw.simulator);
+  const demoKeys = readDemoKeys(raw.demoKeys);
   const servers: RuntimeServer[] = [];
-  for (const entry of parsed.data.servers ?? []) {
-    const server = hostingServer.safeParse(entry);
+  // Checked entry by entry: one odd entry does not hide the others.
+  for (const entry of Array.isArray(raw.servers) ? raw.servers as unknown[] : []) {
+    const server = readServer(entry);
     // A server's key goes to its prefix: only the prefix its name implies (hosting-servers.ts) is
     // taken, so no answer can send one server's key to another's prefix (or two to one).
-    if (server.success && server.data.apiBase === impliedApiBase(server.data.name, defaultApiBase) &&
-      !servers.some(({ name }) => name === server.data.name)) servers.push(server.data);
+    if (server === undefined) continue;
+    if (server.apiBase !== impliedApiBase(server.name, defaultApiBase)) continue;
+    if (!servers.some(({ name }) => name === server.name)) servers.push(server);
   }
   return {
     simulator,

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
 import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
 import { serverStore } from './server-store.ts';
 import { sessionStorageOrNothing } from './session-storage.ts';
@@ -32,12 +31,6 @@ export function settingsStorageKey(server: string): string {
 
 export const DEFAULT_SETTINGS: Settings = { apiKey: '', customerId: '', language: 'en' };
 
-// Lenient: whatever a previous version (or a curious user) left there, keep what still fits.
-const storedSettings = z.object({
-  apiKey: z.catch(z.string(), ''),
-  customerId: z.catch(z.string(), ''),
-  language: z.catch(z.enum(LANGUAGES), 'en'),
-});
 
 export interface SettingsStore {
   /** The current server's settings. */
@@ -196,8 +189,17 @@ function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Setti
   try {
     const raw = storage?.getItem(key);
     if (!raw) return DEFAULT_SETTINGS;
-    const parsed = storedSettings.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    // Lenient: whatever a previous version (or a curious user) left there, keep what still fits.
+    // Read by hand: the first screen carries no schema library (README, "Budgets").
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return DEFAULT_SETTINGS;
+    const fields = parsed as Readonly<Record<string, unknown>>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return {
+      apiKey: text(fields.apiKey),
+      customerId: text(fields.customerId),
+      language: LANGUAGES.find((code) => code === fields.language) ?? 'en',
+    };
   } catch {
     return DEFAULT_SETTINGS;
   }
