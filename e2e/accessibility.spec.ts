@@ -11,7 +11,7 @@ test('settings screen', async ({ page }) => {
 
 test('add-domain screen without a key', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('No API key is set');
   await expectNoViolations(page);
 });
 

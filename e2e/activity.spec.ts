@@ -64,7 +64,8 @@ test('@journey every request of a mix of adds is in Activity with the panel\'s v
   expect(await page.locator('body').innerText()).not.toContain(key);
 
   await page.getByRole('button', { name: 'Clear activity' }).click();
-  await expect(page.getByText('No request has been sent from this tab yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Activity was cleared: requests sent from now on appear here.')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No request has been sent from this tab yet.')).toBeVisible();
 });

@@ -61,10 +61,20 @@ test.describe('adding a domain', () => {
 
   test('a pasted URL is reduced to its host, and the user is told', async ({ page, sim }) => {
     await fillDomainForm(page, { domain: 'https://Example.org/path?x=1', account: 'web77' });
-    await expect(page.getByText('Reduced the pasted address to its host name.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Domain name' })).toHaveValue('example.org');
+    await expect(page.getByText('Took example.org from the pasted address https://Example.org/path?x=1')).toBeVisible();
     await addDomainButton(page).click();
     await expect(page.getByRole('status')).toHaveText('Added example.org to account web77 of customer c0002.');
     expect(JSON.parse((await sim.posts())[0]?.body ?? '')).toMatchObject({ domain: 'example.org' });
+  });
+
+  test('an address typed by hand is sent as its host, and the user is told', async ({ page, sim }) => {
+    await page.getByRole('textbox', { name: 'Domain name' }).pressSequentially('https://example.net/x');
+    await expect(page.getByText('Reduced the pasted address to its host name.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Hosting account' }).fill('web77');
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Added example.net to account web77 of customer c0002.');
+    expect(JSON.parse((await sim.posts())[0]?.body ?? '')).toMatchObject({ domain: 'example.net' });
   });
 
   const refused: [string, RegExp][] = [

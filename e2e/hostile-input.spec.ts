@@ -134,7 +134,7 @@ test.describe('Settings with hostile input', () => {
       await expect(field).toHaveAccessibleDescription(/only visible ASCII characters/);
       expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBeNull();
       await page.getByRole('link', { name: 'Add domain' }).click();
-      await expect(page.getByRole('alert')).toContainText('No API key is set');
+      await expect(page.getByRole('status')).toContainText('No API key is set');
       expect(await sim.requests()).toEqual([]);
     });
   }

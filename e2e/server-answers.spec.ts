@@ -91,7 +91,7 @@ test('500 with an HTML body: shown as short text, never as markup', { tag: '@jou
 
 test('no key: the form says so, links to Settings and sends nothing', async ({ page, sim }) => {
   await page.goto('/');
-  await expect(page.getByRole('alert')).toContainText('No API key is set for this browser session.');
+  await expect(page.getByRole('status')).toContainText('No API key is set for this browser session.');
   await page.getByRole('link', { name: 'Enter your API key' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   expect(await sim.requests()).toEqual([]);

@@ -210,3 +210,39 @@ sims('@servers "Show request" names the selected server\'s prefix, and after an 
   await expect(sent.getByText(`POST ${origin}/servers/test/liveconfig/api/v1/customers/c0002/domains`)).toBeVisible();
   await expect(page.locator('body')).not.toContainText(KEYS.test);
 });
+
+/** The contrast ratio (WCAG) of an element's text against its background. */
+async function textContrast(element: ReturnType<Page['getByRole']>): Promise<number> {
+  return element.evaluate((node) => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = channels(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(node);
+    const [high, low] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    return ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+  });
+}
+
+sims('@servers the server select is legible in both schemes, and every screen names its server (and customer) by its heading', async ({ page }) => {
+  await saveSettings(page, { apiKey: KEYS.prod, customerId: 'c0001' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await textContrast(serverSelect(page)), scheme).toBeGreaterThanOrEqual(4.5);
+  }
+  const area = page.locator('[data-screen]:not([hidden]) .screen-context');
+  for (const screen of ['Add domain', 'Domains', 'Bulk add']) {
+    await nav(page, screen).click();
+    await expect(area, screen).toHaveText(/^Server prod\s*Customer c0001$/);
+  }
+  for (const screen of ['Activity', 'Settings']) {
+    await nav(page, screen).click();
+    await expect(area, screen).toHaveText('Server prod');
+  }
+  await selectServer(page, 'test');
+  await expect(area).toContainText('Server test');
+});

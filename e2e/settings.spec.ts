@@ -26,7 +26,7 @@ test('the key survives a reload, lives only in sessionStorage, and is gone in a 
   await other.goto('/#/settings');
   await expect(other.getByLabel('API key', { exact: true })).toHaveValue('');
   await other.getByRole('link', { name: 'Add domain' }).click();
-  await expect(other.getByRole('alert')).toContainText('No API key is set');
+  await expect(other.getByRole('status')).toContainText('No API key is set');
   await fresh.close();
 });
 
@@ -41,7 +41,7 @@ test('Forget API key removes the key and leaves the form without one', async ({ 
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Customer ID' })).toHaveValue('c0002');
   await page.getByRole('link', { name: 'Add domain' }).click();
-  await expect(page.getByRole('alert')).toContainText('No API key is set');
+  await expect(page.getByRole('status')).toContainText('No API key is set');
 });
 
 test('the key can be shown and hidden', async ({ page }) => {

@@ -19,16 +19,20 @@ export function ActivityList() {
   const rows = useMemo(() => activityRows(entries, dropped, filter), [entries, dropped, filter]);
   const numbers = useMemo(() => numbersById(entries, dropped), [entries, dropped]);
   const servers = useMemo(() => activityServers(entries), [entries]);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [cleared, setCleared] = useState(false);
 
+  // Fixed widths for what has a known size; request, domain and outcome share the rest, so every
+  // column is in view at 1280 px (and a narrow screen stacks each row as a card).
   const columns: VirtualColumn<NumberedEntry>[] = [
-    { id: 'number', header: '#', width: '4.5rem', cell: ({ number: n }) => `#${number(n)}` },
-    { id: 'time', header: t('activity.col.time'), width: '6.5rem', cell: ({ entry }) => time(entry.at) },
-    { id: 'server', header: t('activity.col.server'), width: '6rem', cell: ({ entry }) => entry.server },
-    { id: 'request', header: t('activity.col.request'), width: '16rem', cell: ({ entry }) => `${entry.method} ${entry.path}` },
-    { id: 'domain', header: t('activity.col.domain'), width: '12rem', cell: ({ entry }) => entry.domain ?? '' },
-    { id: 'status', header: t('activity.col.status'), width: '8rem', cell: ({ entry }) => entry.proxyCode ?? entry.status ?? '' },
-    { id: 'outcome', header: t('activity.col.outcome'), width: '16rem', cell: ({ entry }) => outcomeText(t, entry, numbers) },
-    { id: 'duration', header: t('activity.col.duration'), width: '6rem', cell: ({ entry }) => (entry.durationMs === undefined ? '' : t('activity.ms', { ms: Math.round(entry.durationMs) })) },
+    { id: 'number', header: '#', label: t('activity.col.number'), width: '4.5rem', cell: ({ number: n }) => `#${number(n)}` },
+    { id: 'time', header: t('activity.col.time'), label: t('activity.col.time'), width: '7.5rem', cell: ({ entry }) => <span className="nowrap">{time(entry.at)}</span> },
+    { id: 'server', header: t('activity.col.server'), label: t('activity.col.server'), width: '6rem', cell: ({ entry }) => entry.server },
+    { id: 'request', header: t('activity.col.request'), label: t('activity.col.request'), cell: ({ entry }) => `${entry.method} ${entry.path}` },
+    { id: 'domain', header: t('activity.col.domain'), label: t('activity.col.domain'), cell: ({ entry }) => <DomainCell entry={entry} /> },
+    { id: 'status', header: t('activity.col.status'), label: t('activity.col.status'), width: '9rem', cell: ({ entry }) => entry.proxyCode ?? entry.status ?? '' },
+    { id: 'outcome', header: t('activity.col.outcome'), label: t('activity.col.outcome'), cell: ({ entry }) => outcomeText(t, entry, numbers) },
+    { id: 'duration', header: t('activity.col.duration'), label: t('activity.col.duration'), width: '6rem', cell: ({ entry }) => (entry.durationMs === undefined ? '' : t('activity.ms', { ms: Math.round(entry.durationMs) })) },
   ];
 
   // Named when the download is asked for.
@@ -59,10 +63,23 @@ export function ActivityList() {
         <button type="button" className="secondary" onClick={() => { downloadText(fileName('json'), activityJson(rows), 'application/json'); }}>
           {t('activity.download.json')}
         </button>
-        <button type="button" className="danger" onClick={activityLog.clear}>{t('activity.clear')}</button>
+        {!confirmingClear && entries.length > 0 && (
+          <button type="button" className="danger" onClick={() => { setConfirmingClear(true); }}>{t('activity.clear')}</button>
+        )}
       </div>
+      {/* Nothing is deleted without the user's word: the log is the tab's only record of what was sent. */}
+      {confirmingClear && (
+        <div className="confirm" role="group" aria-label={t('activity.clear')}>
+          <p>{plural('activity.clear.ask', entries.length)}</p>
+          <div className="actions">
+            <button type="button" className="danger" ref={(button) => { button?.focus(); }}
+              onClick={() => { activityLog.clear(); setConfirmingClear(false); setCleared(true); }}>{t('activity.clear.confirm')}</button>
+            <button type="button" className="secondary" onClick={() => { setConfirmingClear(false); }}>{t('activity.clear.keep')}</button>
+          </div>
+        </div>
+      )}
       {rows.length === 0
-        ? <p>{t(entries.length === 0 ? 'activity.empty' : 'activity.noMatch')}</p>
+        ? <p>{t(entries.length > 0 ? 'activity.noMatch' : cleared ? 'activity.cleared' : 'activity.empty')}</p>
         : <VirtualTable label={t('activity.table')} columns={columns} rows={rows} rowKey={({ entry }) => entry.id} estimatedRowHeight={40} />}
     </div>
   );
@@ -74,4 +91,11 @@ function outcomeText(t: Translate, entry: ActivityEntry, numbers: ReadonlyMap<st
   return (entry.checks ?? []).map((check) => t(check.added ? 'activity.checkedAdded' : 'activity.checkedNotAdded', {
     domain: check.domain, request: numbers.get(check.resolves) ?? '?',
   })).join(' ');
+}
+
+/** The domain as a person reads it, with the ASCII form sent beside it where they differ, as on Domains. */
+function DomainCell({ entry }: { entry: ActivityEntry }) {
+  if (entry.domain === undefined) return null;
+  if (entry.domainShown === undefined) return entry.domain;
+  return <><span className="domain-unicode">{entry.domainShown}</span> <span className="domain-ascii">{entry.domain}</span></>;
 }

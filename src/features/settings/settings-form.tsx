@@ -75,7 +75,12 @@ export function SettingsForm() {
 
   return (
     <>
-      {here?.simulator && <SimulatorNotice demoKeys={here.demoKeys} />}
+      {several && (
+        <p className="intro">
+          {t('settings.servers', { server: serverName, servers: servers.servers.map(({ name }) => name).join(', ') })}
+        </p>
+      )}
+      {here?.simulator && <SimulatorNotice demoKeys={here.demoKeys} server={several ? serverName : undefined} />}
       {/* A message speaks of what was saved or forgotten: an edit since makes it old news. */}
       <form onSubmit={save} onInput={() => { setMessage(undefined); }} noValidate className="form">
         <Field id={ids.apiKey} label={t('settings.apiKey')} hint={t('settings.apiKey.hint')}

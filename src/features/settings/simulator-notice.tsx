@@ -1,8 +1,11 @@
 import type { DemoKey } from '../../shared/runtime-info.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 
-/** Shown only when the panel runs on the built-in simulator, whose server names its demo keys. */
-export function SimulatorNotice({ demoKeys }: { demoKeys: readonly DemoKey[] }) {
+/**
+ * Shown only when the current server is the built-in simulator, which names its demo keys;
+ * `server` is its name when several servers are configured.
+ */
+export function SimulatorNotice({ demoKeys, server }: { demoKeys: readonly DemoKey[]; server: string | undefined }) {
   const t = useT();
   const describe = ({ role, customerId }: DemoKey) => {
     if (role === 'admin') return t('settings.simulator.admin');
@@ -11,8 +14,9 @@ export function SimulatorNotice({ demoKeys }: { demoKeys: readonly DemoKey[] }) 
   };
   return (
     <aside className="notice" aria-labelledby="simulator-title">
-      <h2 id="simulator-title">{t('settings.simulator.title')}</h2>
-      <p>{t('settings.simulator.body')}</p>
+      {/* With several servers, the one that is a simulator is named: others may be real. */}
+      <h2 id="simulator-title">{server === undefined ? t('settings.simulator.title') : t('settings.simulator.titleNamed', { server })}</h2>
+      <p>{server === undefined ? t('settings.simulator.body') : t('settings.simulator.bodyNamed', { server })}</p>
       <dl className="demo-keys">
         {demoKeys.map((demo) => (
           <div key={demo.key}>

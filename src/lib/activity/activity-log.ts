@@ -23,6 +23,8 @@ const entrySchema = z.object({
   path: z.string(),
   /** The domain concerned (ASCII), when there is one. */
   domain: z.optional(z.string()),
+  /** The domain as a person reads it (Unicode), where that differs from `domain`. */
+  domainShown: z.optional(z.string()),
   status: z.optional(z.number()),
   /** The panel's proxy's own code, when the proxy answered. */
   proxyCode: z.optional(z.string()),

@@ -54,6 +54,8 @@ export interface ApiRequest<T> {
    */
   activity?: {
     subject?: string;
+    /** How a person reads the subject, where it differs (a domain in Unicode; `subject` is ASCII). */
+    subjectShown?: string;
     success?: ActivityOutcome;
     failure?: (error: ApiError) => ActivityOutcome | undefined;
     onRecorded?: (id: string) => void;
@@ -108,9 +110,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const now = options.now ?? Date.now;
     const startedAt = now();
     const subject = request.activity?.subject;
+    const shownSubject = request.activity?.subjectShown;
     const recorded = options.activity?.start({
       at: startedAt, server: server.name, method: request.method,
       path: `/${request.path.join('/')}${queryString(request.query)}`, ...(subject !== undefined && { domain: subject }),
+      ...(subject !== undefined && shownSubject !== undefined && shownSubject !== subject && { domainShown: shownSubject }),
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
     try {

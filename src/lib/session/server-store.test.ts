@@ -74,9 +74,9 @@ describe('createServerStore', () => {
     expect(store.find('test')).toEqual(TEST);
   });
 
-  it('keeps only names and API prefixes, never what else runtime.json brought', () => {
+  it('keeps names, API prefixes and which is a simulator, never what else runtime.json brought', () => {
     const store = createServerStore(fakeStorage(), SERVICE);
-    store.setServers([{ ...PROD, simulator: true, demoKeys: [] } as typeof PROD]);
-    expect(store.get().servers).toEqual([PROD]);
+    store.setServers([{ ...PROD, simulator: true, demoKeys: [{ key: 'k' }] } as typeof PROD, { ...TEST, simulator: false }]);
+    expect(store.get().servers).toEqual([{ ...PROD, simulator: true }, TEST]);
   });
 });

@@ -6,6 +6,8 @@ import { sessionStorageOrNothing } from './session-storage.ts';
 export interface PanelServer {
   name: string;
   apiBase: string;
+  /** The built-in simulator answers for it (runtime.json says so): Settings lists its demo keys. */
+  simulator?: boolean;
 }
 
 /** The API's own path on the panel's origin: the `default` server's prefix. */
@@ -61,7 +63,7 @@ export function createServerStore(storage: Storage_ | undefined, servicePath: st
     get: () => state,
     setServers: (servers) => {
       if (servers.length === 0) return;
-      const list = servers.map(({ name, apiBase }) => ({ name, apiBase }));
+      const list = servers.map(({ name, apiBase, simulator }) => ({ name, apiBase, ...(simulator === true && { simulator }) }));
       const wanted = stored() ?? state.current.name;
       const current = list.find(({ name }) => name === wanted) ?? list[0] ?? initial;
       set({ servers: list, current });

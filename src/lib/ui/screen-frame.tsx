@@ -39,9 +39,11 @@ export function ScreenFrame({ id, title, intro, needsKey, children }: ScreenFram
       )}
       {intro && <p className="intro">{intro}</p>}
       {!needsKey || apiKey ? <ScreenCustomerContext value={setCustomer}>{children}</ScreenCustomerContext> : (
-        <p role="alert" className="alert">
-          {t('domain.noKey')} <a href="#/settings">{t('domain.noKey.link')}</a>
-        </p>
+        // Not an error: the first step of every session, said as one, with where to go next.
+        <div role="status" className="notice">
+          <p>{t('domain.noKey')} <a href="#/settings">{t('domain.noKey.link')}</a></p>
+          {servers.current.simulator && <p>{t('domain.noKey.simulator')}</p>}
+        </div>
       )}
     </section>
   );

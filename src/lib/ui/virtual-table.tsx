@@ -6,12 +6,15 @@ export interface VirtualColumn<Row> {
   id: string;
   /** What the header cell holds: a label, or a sort button. */
   header: ReactNode;
+  /** The column's name as text: each cell's label when a narrow screen stacks a row as a card. */
+  label: string;
   cell: (row: Row) => ReactNode;
   /**
-   * CSS width. The table is laid out fixed, so a column keeps its width while other rows scroll
-   * in; together the widths are the table's least width, beyond which the container scrolls sideways.
+   * CSS width, for columns whose content has a known size (a number, a time, a status). The
+   * table is laid out fixed, so a column keeps its width while other rows scroll in; columns
+   * without one share what is left, so the table fits its box at any width.
    */
-  width: string;
+  width?: string;
   /** A sortable column's state, for the header cell's aria-sort. */
   sort?: 'ascending' | 'descending' | 'none';
 }
@@ -36,7 +39,9 @@ export interface VirtualTableProps<Row> {
  * header row is row 1). The header stays at the top while the rows scroll (CSS
  * `.virtual-table thead`). The scroll container is focusable and named, so keyboard users can
  * scroll it with the arrow keys, Page Up/Down, Home and End; its height is capped by CSS
- * (`.virtual-table`), and a table wider than its box scrolls sideways inside it.
+ * (`.virtual-table`). On a narrow screen each row is a stacked card, each cell labelled with its
+ * column (`label`), so status and message stay in view without scrolling sideways; a header of
+ * sort buttons stays as a row of buttons, plain headers are left to assistive technology.
  *
  * Usage: columns are built once per change of what they show (useMemo), rows are any objects
  * with a stable key, e.g.
@@ -81,10 +86,10 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
 
   return (
     <div ref={scroller} className={['virtual-table', className].filter(Boolean).join(' ')} role="region" aria-label={label}
-      tabIndex={0} onKeyDown={onKeyDown}>
+      tabIndex={0} onKeyDown={onKeyDown} data-sortable={columns.some((column) => column.sort !== undefined) || undefined}>
       <table aria-label={label} aria-rowcount={rows.length + 1}>
         <colgroup>
-          {columns.map((column) => <col key={column.id} style={{ width: column.width }} />)}
+          {columns.map((column) => <col key={column.id} style={column.width === undefined ? undefined : { width: column.width }} />)}
         </colgroup>
         <thead ref={head}>
           <tr aria-rowindex={1}>
@@ -100,7 +105,7 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
               // Stripes by index: :nth-child would shift with the spacer rows as the table scrolls.
               <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2}
                 className={item.index % 2 === 1 ? 'virtual-row-alt' : undefined}>
-                {columns.map((column) => <td key={column.id}>{column.cell(row)}</td>)}
+                {columns.map((column) => <td key={column.id} data-label={column.label}>{column.cell(row)}</td>)}
               </tr>
             );
           })}

@@ -9,6 +9,7 @@ import { Field } from '../../../lib/ui/field.tsx';
 import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { useCountdown } from '../../../lib/ui/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
+import { type PastedAddress, reducePastedAddress } from '../core/names/pasted-address.ts';
 import { RequestPreview } from './request-preview.tsx';
 import {
   DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
@@ -23,7 +24,7 @@ export function AddDomainForm() {
   const t = useT();
   const settings = useSettings();
   const ids = { customerId: useId(), account: useId(), webType: useId(), target: useId() };
-  const { control, register, handleSubmit, setError, resetField, setFocus, setValue, getFieldState, formState: { errors } } =
+  const { control, register, handleSubmit, setError, resetField, setFocus, setValue, getValues, getFieldState, formState: { errors, isSubmitted } } =
     useForm<DomainFormValues, unknown, DomainFormOutput>({
       defaultValues: { ...DEFAULT_FORM_VALUES, customerId: settings.customerId },
       resolver: zodResolver(domainFormSchema),
@@ -68,7 +69,22 @@ export function AddDomainForm() {
     if (asks > 0) document.getElementById(confirmId)?.focus();
   }, [asks, confirmId]);
 
+  // A pasted address (https://www.Example.org/shop) becomes the name meant (example.org), its
+  // www host the www variant; a name typed by hand, www. included, stays as typed.
+  const [address, setAddress] = useState<{ original: string } & PastedAddress>();
+  const takeAddress = (text: string): boolean => {
+    const taken = reducePastedAddress(text);
+    if (!taken) return false;
+    setValue('domain', taken.name, { shouldDirty: true, shouldValidate: isSubmitted });
+    if (taken.www) setValue('www', true, { shouldDirty: true });
+    setAddress({ original: text.trim(), ...taken });
+    return true;
+  };
+
   const values = useWatch({ control }) as DomainFormValues;
+  const shownAddress = address?.name === values.domain ? address : undefined;
+  const addressNote = shownAddress &&
+    `${t('domain.note.address', { address: shownAddress.original, domain: shownAddress.name })}${shownAddress.www ? ` ${t('domain.note.addressWww')}` : ''}`;
   // What echoes the typing (the name as it will be sent, the www label, the request) follows a
   // moment behind: React draws it after the keystroke itself, so no key waits for the normaliser.
   const echoed = useDeferredValue(values);
@@ -87,11 +103,15 @@ export function AddDomainForm() {
     submit(attempt);
   };
   return (
-    <form className="form" noValidate onInput={dismissResult} onSubmit={(event) => void handleSubmit(submitValid, dismissResult)(event)}>
+    <form className="form" noValidate onInput={dismissResult} onSubmit={(event) => {
+      takeAddress(getValues('domain'));
+      void handleSubmit(submitValid, dismissResult)(event);
+    }}>
       <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>
         <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
       </Field>
-      <DomainNameField register={register} error={translateMessage(t, errors.domain?.message)} preview={preview} />
+      <DomainNameField register={register} error={translateMessage(t, errors.domain?.message)} preview={preview}
+        onAddress={takeAddress} addressNote={addressNote} current={() => getValues('domain')} />
       <Field id={ids.account} label={t('domain.account')} error={translateMessage(t, errors.account?.message)}>
         {/* `list` only with suggestions to offer: it makes the field a combobox. */}
         <input id={ids.account} autoComplete="off" spellCheck={false} list={suggestions.accounts.length > 0 ? accountListId : undefined}
@@ -102,7 +122,8 @@ export function AddDomainForm() {
       )}
       <label className="check">
         <input type="checkbox" {...register('www')} />
-        {preview?.ok ? t('domain.www', { domain: preview.unicode }) : t('domain.www.plain')}
+        {/* A name that is itself the www host gets no "www.www." label. */}
+        {preview?.ok && !preview.unicode.startsWith('www.') ? t('domain.www', { domain: preview.unicode }) : t('domain.www.plain')}
       </label>
       <div className="group">
         <label className="check"><input type="checkbox" {...register('webEnabled')} />{t('domain.web')}</label>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ChangeEvent, type FocusEvent, useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { Field } from '../../../lib/ui/field.tsx';
@@ -10,21 +10,45 @@ interface Props {
   register: UseFormRegister<DomainFormValues>;
   error: string | undefined;
   preview: DomainResult | undefined;
+  /**
+   * Offered a whole address that arrived at once (pasted, dropped, filled in) or is left in the
+   * field: true when it took the name out of it, so the field's own change is not applied.
+   */
+  onAddress: (text: string) => boolean;
+  /** What was made of the last address taken, while the field still holds its name. */
+  addressNote: string | undefined;
+  /** The field's value before this change. */
+  current: () => string;
 }
 
+// Insertions that put a whole text in the field at once; typing adds one character at a time.
+const WHOLE_TEXT = new Set(['insertFromPaste', 'insertFromDrop', 'insertReplacementText', 'insertText']);
+
 /** The domain input, with what will be sent when that differs from what was typed. */
-export function DomainNameField({ register, error, preview }: Props) {
+export function DomainNameField({ register, error, preview, onAddress, addressNote, current }: Props) {
   const t = useT();
   const id = useId();
   const notes: string[] = [];
-  if (preview?.ok) {
-    if (preview.notes.includes('url-reduced')) notes.push(t('domain.note.url-reduced'));
-    if (preview.ascii !== preview.unicode) notes.push(`${preview.unicode} → ${t('domain.note.converted', { ascii: preview.ascii })}`);
-  }
+  if (addressNote) notes.push(addressNote);
+  else if (preview?.ok && preview.notes.includes('url-reduced')) notes.push(t('domain.note.url-reduced'));
+  if (preview?.ok && preview.ascii !== preview.unicode) notes.push(`${preview.unicode} → ${t('domain.note.converted', { ascii: preview.ascii })}`);
+  const field = register('domain');
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { inputType } = event.nativeEvent as InputEvent;
+    const before = current();
+    const arrivedWhole = WHOLE_TEXT.has(inputType) && event.target.value.length - before.length > 1;
+    if (arrivedWhole && onAddress(event.target.value)) return;
+    void field.onChange(event);
+  };
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    onAddress(event.target.value);
+    void field.onBlur(event);
+  };
   return (
     <Field id={id} label={t('domain.name')} hint={t('domain.name.hint')} error={error}>
       {/* Focus is the last moment to fetch the normaliser before the first keystroke needs it. */}
-      <input id={id} autoComplete="off" autoCapitalize="none" spellCheck={false} inputMode="url" {...register('domain')}
+      <input id={id} autoComplete="off" autoCapitalize="none" spellCheck={false} inputMode="url" {...field}
+        onChange={onChange} onBlur={onBlur}
         onFocus={() => { loadDomainName().catch(() => undefined); }} />
       <p className="conversion" aria-live="polite">{notes.join(' ')}</p>
     </Field>

@@ -32,6 +32,7 @@ function opsFor(queryClient: QueryClient): WriteOps<Attempt, DomainRecord> {
       const { customerId, body } = write.payload;
       try {
         const { record } = await addDomain(write.server, customerId, body, {
+          unicode: write.payload.unicode,
           onRecorded: (id) => { posted.set(write, id); },
           onSent: (sent) => { recordSent(ADD_DOMAIN_SLOT, sent); },
         });

@@ -64,7 +64,7 @@ export function BulkAdd() {
     startBulk(defaults, {
       server: bound,
       ledger: writeGuard.ledger,
-      send: (attempt) => addDomain(bound, attempt.customerId, attempt.body, { onRecorded: (id) => { posted.set(attempt, id); } }),
+      send: (attempt) => addDomain(bound, attempt.customerId, attempt.body, { unicode: attempt.unicode, onRecorded: (id) => { posted.set(attempt, id); } }),
       readList: readListOn(bound),
       onChecked: (attempt, added) => {
         const check = latestListReadId(bound, attempt.customerId);

@@ -1,5 +1,5 @@
-import { useId, useMemo, useState } from 'react';
-import { useLocalized } from '../../../lib/i18n/i18n.ts';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type MessageKey, useLocalized } from '../../../lib/i18n/i18n.ts';
 import { downloadText, fileStamp } from '../../../lib/util/download.ts';
 import { Field } from '../../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
@@ -33,13 +33,16 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
   const retryable = useMemo(() => runRows?.filter(isRetryable).length ?? 0, [runRows]);
   const unknown = snapshot?.counts.unknown ?? 0;
 
+  // Domain and message share what the known-size columns leave: the table fits its box at 1280 px.
+  const column = (id: string, key: MessageKey, width: string | undefined, cell: (row: ReportRow) => ReactNode): VirtualColumn<ReportRow> =>
+    ({ id, header: t(key), label: t(key), ...(width !== undefined && { width }), cell });
   const columns: VirtualColumn<ReportRow>[] = [
-    { id: 'line', header: t('bulk.col.line'), width: '4rem', cell: (row) => number(row.check.line) },
-    { id: 'domain', header: t('bulk.col.domain'), width: '16rem', cell: (row) => domainCell(row) },
-    { id: 'account', header: t('bulk.col.account'), width: '7rem', cell: (row) => (row.check.status === 'invalid' ? '' : row.check.attempt.body.account) },
-    { id: 'status', header: t('bulk.col.status'), width: '9rem', cell: (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span> },
-    { id: 'http', header: t('bulk.col.http'), width: '4rem', cell: (row) => reportHttp(t, row) },
-    { id: 'message', header: t('bulk.col.message'), width: '24rem', cell: (row) => reportMessage(t, row) },
+    column('line', 'bulk.col.line', '4.5rem', (row) => number(row.check.line)),
+    column('domain', 'bulk.col.domain', undefined, (row) => domainCell(row)),
+    column('account', 'bulk.col.account', '9rem', (row) => (row.check.status === 'invalid' ? row.check.cells.account ?? '' : row.check.attempt.body.account)),
+    column('status', 'bulk.col.status', '10rem', (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span>),
+    column('http', 'bulk.col.http', '7rem', (row) => reportHttp(t, row)),
+    column('message', 'bulk.col.message', undefined, (row) => reportMessage(t, row)),
   ];
 
   const download = () => {

@@ -7,6 +7,8 @@ export const customerDomainsPath = (customerId: string) => ['customers', custome
 
 /** What a caller learns of an add as it goes out: its activity-log id, the request as sent. */
 export interface AddDomainWatch {
+  /** The name in Unicode, for Activity to show beside the ASCII form sent. */
+  unicode?: string;
   onRecorded?: (activityId: string) => void;
   onSent?: (sent: ShownRequest) => void;
 }
@@ -23,7 +25,7 @@ export async function addDomain(server: string, customerId: string, body: Domain
     onSuccessStatus: (received) => { status = received; },
     ...(watch.onSent && { onSent: watch.onSent }),
     activity: {
-      subject: body.domain, success: 'added', failure: (error) => (error.kind === 'conflict' ? 'present' : undefined),
+      subject: body.domain, ...(watch.unicode !== undefined && { subjectShown: watch.unicode }), success: 'added', failure: (error) => (error.kind === 'conflict' ? 'present' : undefined),
       ...(watch.onRecorded && { onRecorded: watch.onRecorded }),
     },
   });

@@ -15,10 +15,11 @@ interface Props {
   onSort: (sort: Sort) => void;
 }
 
-interface ColumnSpec { key: SortKey; width: string; cell: (row: DomainRow, t: Translate) => ReactNode }
+interface ColumnSpec { key: SortKey; width?: string; cell: (row: DomainRow, t: Translate) => ReactNode }
 
+// The domain takes what the others leave, so the table fits its box on a wide screen.
 const COLUMNS: ColumnSpec[] = [
-  { key: 'domain', width: '18rem', cell: (row) => <DomainName row={row} /> },
+  { key: 'domain', cell: (row) => <DomainName row={row} /> },
   { key: 'account', width: '9rem', cell: ({ record }, t) => record.account ?? <NotGiven t={t} /> },
   { key: 'www', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.www} /> },
   { key: 'web', width: '11rem', cell: ({ record }, t) => <Web t={t} web={record.web} /> },
@@ -36,7 +37,8 @@ export function DomainTable({ label, rows, records, sort, onSort }: Props) {
       const direction = sort.key === key ? sort.direction : undefined;
       return {
         id: key,
-        width,
+        ...(width !== undefined && { width }),
+        label: t(`list.column.${key}`),
         sort: direction ?? 'none',
         header: (
           <button type="button" className="sort-button" onClick={() => { onSort(nextSort(sort, key)); }}>
