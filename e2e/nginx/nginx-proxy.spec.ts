@@ -4,11 +4,11 @@ import { connect } from 'node:net';
 import tls from 'node:tls';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../src/shared/proxy-contract.ts';
-import { proxyProblem } from '../src/server/proxy/proxy-errors.ts';
-import { createSelfSignedCertificate } from '../simulator/tls.ts';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test } from './support/fixtures.ts';
-import { freePort, startOwnNginx } from './support/own-nginx.ts';
+import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE, type ProxyErrorCode } from '../../src/shared/proxy-contract.ts';
+import { proxyProblem } from '../../src/server/proxy/proxy-errors.ts';
+import { createSelfSignedCertificate } from '../../simulator/tls.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test } from '../support/fixtures.ts';
+import { freePort, startOwnNginx } from '../support/own-nginx.ts';
 
 // The proxy as nginx runs it (deploy/nginx/hosting-panel.conf.template), in front of the
 // standalone simulator: the Node proxy's allowlists and caps, and its marked problem answers.

@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIResponse, type TestInfo } from '@playwright/test';
-import { SECURITY_HEADERS } from '../src/server/static/security-headers.ts';
-import { freePort, startOwnNginx } from './support/own-nginx.ts';
+import { SECURITY_HEADERS } from '../../src/server/static/security-headers.ts';
+import { freePort, startOwnNginx } from '../support/own-nginx.ts';
 
 // The built page as nginx serves it (deploy/nginx/hosting-panel.conf.template): the Node servers'
 // security headers and caching, the build's precompressed files, the page for navigations only.

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { STANDALONE_SIM_PORT } from '../playwright.config.ts';
-import { PROXY_ERROR_CODES, type ProxyErrorCode } from '../src/shared/proxy-contract.ts';
-import { proxyProblem } from '../src/server/proxy/proxy-errors.ts';
+import { STANDALONE_SIM_PORT } from '../../playwright.config.ts';
+import { PROXY_ERROR_CODES, type ProxyErrorCode } from '../../src/shared/proxy-contract.ts';
+import { proxyProblem } from '../../src/server/proxy/proxy-errors.ts';
 
 // The template itself (deploy/nginx/): it passes `nginx -t` rendered as README "nginx" says, with
 // and without its optional module, and answers with the Node proxy's problem bodies.

@@ -1,9 +1,9 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { PROXY_MARK_HEADER } from '../src/shared/proxy-contract.ts';
-import { proxyProblem } from '../src/server/proxy/proxy-errors.ts';
-import { expect, test } from './support/fixtures.ts';
-import { freePort, startOwnNginx } from './support/own-nginx.ts';
+import { PROXY_MARK_HEADER } from '../../src/shared/proxy-contract.ts';
+import { proxyProblem } from '../../src/server/proxy/proxy-errors.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { freePort, startOwnNginx } from '../support/own-nginx.ts';
 
 // nginx with several named hosting servers (deploy/nginx/render.sh, HOSTING_SERVERS): each
 // server's location forwards to that server only, with the server's prefix taken off; the rest
