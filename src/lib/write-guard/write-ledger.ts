@@ -13,7 +13,13 @@ export interface WriteLedger {
   isInFlight: (key: string) => boolean;
   /** Whether any write is in flight or being checked: leaving the page now would lose it. */
   anyInFlight: () => boolean;
-  /** Marks `key` in flight until the returned release is called (at most once counts). */
+  /**
+   * Marks `key` in flight (a send or a check of it is out) until the returned release is called
+   * (at most once counts). Meanwhile `key` is stored as unresolved, whatever else settles it (a
+   * check of an earlier send that finds it, the answer to another send): what is out now is
+   * never answered to a page loaded after it, so a reload must not forget that its outcome is
+   * open. The answer then writes the memory it leaves.
+   */
   holdInFlight: (key: string) => () => void;
   /** Targets a resend of which needs the user's word, for a screen that lists them. */
   unresolvedKeys: () => string[];
@@ -36,13 +42,26 @@ export function createWriteLedger(storage: Storage_ | undefined): WriteLedger {
 
   function persist() {
     if (!storage) return;
-    const list = [...entries].map(([key, m]) => [key, m.uncertain, m.unresolved] as const);
+    const list = [...entries].filter(([key]) => !inFlight.has(key)).map(([key, m]) => [key, m.uncertain, m.unresolved] as const);
+    for (const key of inFlight.keys()) list.push([key, true, true]);
     try {
       if (list.length === 0) storage.removeItem(WRITE_LEDGER_STORAGE_KEY);
       else storage.setItem(WRITE_LEDGER_STORAGE_KEY, JSON.stringify({ entries: list }));
     } catch {
       // A full or refused storage keeps the memory for this page's life: still outlives screens.
     }
+  }
+
+  // Holds come and go in batches (a bulk run's check holds every row it reads for): written once
+  // per turn of the event loop, before anything else (a reload included) can run.
+  let persistScheduled = false;
+  function persistSoon() {
+    if (persistScheduled) return;
+    persistScheduled = true;
+    queueMicrotask(() => {
+      persistScheduled = false;
+      persist();
+    });
   }
 
   return {
@@ -62,14 +81,19 @@ export function createWriteLedger(storage: Storage_ | undefined): WriteLedger {
     isInFlight: (key) => (inFlight.get(key) ?? 0) > 0,
     anyInFlight: () => inFlight.size > 0,
     holdInFlight: (key) => {
+      const first = !inFlight.has(key);
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      if (first) persistSoon();
       let released = false;
       return () => {
         if (released) return;
         released = true;
         const left = (inFlight.get(key) ?? 1) - 1;
         if (left > 0) inFlight.set(key, left);
-        else inFlight.delete(key);
+        else {
+          inFlight.delete(key);
+          persistSoon();
+        }
       };
     },
     unresolvedKeys: () => [...entries].filter(([, memory]) => memory.unresolved).map(([key]) => key),
