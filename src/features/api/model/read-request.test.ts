@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Operation, Parameter } from './operations.ts';
+import { buildRead, fieldKind, unsendable } from './read-request.ts';
+
+const doc = { openapi: '3.1.0', paths: {}, components: { schemas: { Size: { type: 'integer' }, Kind: { enum: ['a', 'b'] } } } };
+const param = (name: string, location: Parameter['in'], schema: unknown, required = false): Parameter =>
+  ({ name, in: location, required: location === 'path' || required, description: undefined, deprecated: false, schema: schema as never, pointer: '#' });
+
+function operation(apiPath: string, parameters: Parameter[]): Operation {
+  return { key: 'k', operationId: 'k', method: 'get', path: apiPath, apiPath, summary: '', description: undefined, tags: [], deprecated: false, parameters, requestBody: undefined, responses: undefined, pointer: '#' };
+}
+
+const op = operation('/customers/{customerId}/domains', [
+  param('customerId', 'path', { type: 'string' }),
+  param('limit', 'query', { $ref: '#/components/schemas/Size' }),
+  param('kind', 'query', { $ref: '#/components/schemas/Kind' }),
+  param('names', 'query', { type: 'array', items: { type: 'string' } }),
+  param('active', 'query', { type: ['boolean', 'null'] }),
+  param('X-Customer-ID', 'header', { type: 'string' }),
+  param('X-Trace', 'header', { type: 'string' }),
+]);
+
+describe('buildRead', () => {
+  it('fills the path through the segment rule, the query by type, and only forwarded headers', () => {
+    const built = buildRead(doc, op, {
+      'path:customerId': 'c0002', 'query:limit': '10', 'query:kind': 'b', 'query:names': 'a.example, b.example', 'query:active': 'true',
+      'header:X-Customer-ID': 'c0001', 'header:X-Trace': 'abc',
+    });
+    expect(built).toEqual({ ok: true, request: {
+      path: ['customers', 'c0002', 'domains'],
+      query: { limit: '10', kind: 'b', names: ['a.example', 'b.example'], active: 'true' },
+      headers: { 'X-Customer-ID': 'c0001' },
+    } });
+  });
+
+  it.each([
+    ['..', 'api.field.segment'], ['a/b', 'api.field.segment'], ['%2e%2e', 'api.field.segment'], ['', 'api.field.required'], ['.hidden', 'api.field.segment'],
+  ])('path value %j: %s, nothing built', (value, problem) => {
+    const built = buildRead(doc, op, { 'path:customerId': value });
+    expect(!built.ok && built.problems.get('path:customerId')?.key).toBe(problem);
+  });
+
+  it.each([
+    ['query:limit', '1.5', 'api.field.integer'], ['query:limit', 'ten', 'api.field.number'], ['query:limit', 'Infinity', 'api.field.number'],
+    ['query:kind', 'c', 'api.field.enum'], ['query:active', 'yes', 'api.field.boolean'], ['header:X-Customer-ID', 'ü', 'api.field.header'],
+  ])('%s = %j: %s', (key, value, problem) => {
+    const built = buildRead(doc, op, { 'path:customerId': 'c1', [key]: value });
+    expect(!built.ok && built.problems.get(key)?.key).toBe(problem);
+  });
+
+  it('a required query parameter left empty is named', () => {
+    const built = buildRead(doc, operation('/x', [param('q', 'query', { type: 'string' }, true)]), {});
+    expect(!built.ok && built.problems.get('query:q')?.key).toBe('api.field.required');
+  });
+});
+
+describe('fieldKind and unsendable', () => {
+  it.each([
+    [{ type: 'string' }, 'text'], [{ type: 'integer' }, 'number'], [{ type: 'boolean' }, 'boolean'], [{ enum: ['x'] }, 'enum'],
+    [{ type: 'array', items: { type: 'integer' } }, 'list'], [{ $ref: '#/components/schemas/Size' }, 'number'], [undefined, 'text'],
+  ])('%j is entered as %s', (schema, kind) => {
+    expect(fieldKind(doc, schema as never).kind).toBe(kind);
+  });
+
+  it('an operation whose own path has a segment the proxy refuses cannot be sent', () => {
+    expect(unsendable(operation('/files/a:b', []))).toEqual({ key: 'api.unsendable.segment', params: { segment: 'a:b' } });
+    expect(unsendable(operation('/files/{id}', []))).toBeUndefined();
+  });
+});
