@@ -611,3 +611,35 @@ describe('show(): the request as it would be sent', () => {
     expect(sent[0]?.server).toBe('test');
   });
 });
+
+describe('exchange: a read answered whole, for the API screen', () => {
+  it('sends as any request does and hands back status, headers, text and the request as sent', async () => {
+    const { spy, client } = clientWith(answer('<p>not json</p>', { status: 200, headers: { 'Content-Type': 'text/html', ETag: '"v1"' } }));
+    const result = await client.exchange({ method: 'GET', path: ['customers'], query: { limit: 5 }, headers: { 'X-Customer-ID': 'c0001' } });
+    expect(spy.mock.calls[0]?.[0]).toBe(`${BASE}/customers?limit=5`);
+    expect(result).toMatchObject({ status: 200, contentType: 'text/html', text: '<p>not json</p>', truncated: false });
+    expect(result.headers).toContainEqual(['etag', '"v1"']);
+    expect(result.sent.url).toBe(`${BASE}/customers?limit=5`);
+    expect(result.sent.headers.Authorization).toBe(`Bearer ${API_KEY_PLACEHOLDER}`);
+    expect(result.sent.headers['X-Customer-ID']).toBe('c0001');
+    expect(JSON.stringify(result)).not.toContain('secret-key');
+  });
+
+  it('a HEAD answer has no text, and a failure is an ApiError as everywhere', async () => {
+    const { client } = clientWith(answer('ignored', { status: 200 }));
+    expect((await client.exchange({ method: 'HEAD', path: ['customers'] })).text).toBe('');
+    const { client: failing } = clientWith(json({ message: 'no such customer' }, 404));
+    const error = await failure(failing.exchange({ method: 'GET', path: ['customers', 'c9'] }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('not-found');
+  });
+
+  it('is recorded in Activity as a read, never with a header', async () => {
+    const log = createActivityLog(undefined);
+    const client = createApiClient({ basePath: BASE, getSettings: () => SETTINGS, fetch: answer('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }), activity: log });
+    await client.exchange({ method: 'GET', path: ['customers'], headers: { 'X-User-Name': 'anna' } });
+    const [entry] = log.store.get().entries;
+    expect(entry).toMatchObject({ method: 'GET', path: '/customers', status: 200, outcome: 'read' });
+    expect(JSON.stringify(entry)).not.toContain('anna');
+  });
+});

@@ -80,7 +80,32 @@ export interface ApiClientOptions {
 
 export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body' | 'server'>;
 
+/** A read's whole answer, as the API screen shows it: nothing parsed, nothing left out but past the cap. */
+export interface Exchange {
+  status: number;
+  /** The answer's headers (those the proxy passes on), names lower case, in order. */
+  headers: readonly (readonly [string, string])[];
+  contentType: string | null;
+  /** The body as text, at most MAX_EXCHANGE_BYTES of it; '' for HEAD. */
+  text: string;
+  truncated: boolean;
+  durationMs: number;
+  /** The request exactly as sent, the key a placeholder. */
+  sent: ShownRequest;
+}
+
+/** The most of a 2xx body `exchange` reads (a larger answer is cut, and says so). */
+export const MAX_EXCHANGE_BYTES = 20 * 1024 * 1024;
+
+export type ExchangeRequest = Omit<ApiRequest<unknown>, 'schema' | 'onSuccessStatus' | 'onSent'>;
+
 export type ApiClient = (<T>(request: ApiRequest<T>) => Promise<T>) & {
+  /**
+   * The request, sent exactly as an ordinary one (bound, recorded in Activity, errors thrown as
+   * ApiError), its 2xx answer handed back whole: status, headers, text. For a console that shows
+   * what any operation answered.
+   */
+  exchange: (request: ExchangeRequest) => Promise<Exchange>;
   /**
    * The request as it would be sent now, to the server it would go to (its binding, or the
    * current one), with that server's language and the key as a placeholder: "Show request".
@@ -92,6 +117,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
   async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+    return run(request, (response, raw) => parseSuccess(response, request.method === 'HEAD' ? '' : raw, request.schema, !isReadMethod(request.method)));
+  }
+
+  async function exchange(request: ExchangeRequest): Promise<Exchange> {
+    let sent: ShownRequest | undefined;
+    const startedAt = (options.now ?? Date.now)();
+    return run({ ...request, schema: undefined as never, onSent: (shownRequest) => { sent = shownRequest; } }, (response, raw, truncated) => {
+      // Set before fetch() is called, so always there by the time an answer is.
+      if (!sent) throw new TypeError('exchange answered before it was sent');
+      return {
+      status: response.status,
+      headers: [...response.headers.entries()],
+      contentType: response.headers.get('Content-Type'),
+      text: request.method === 'HEAD' ? '' : raw,
+      truncated,
+      durationMs: (options.now ?? Date.now)() - startedAt,
+      sent,
+      };
+    }, MAX_EXCHANGE_BYTES);
+  }
+
+  /** One request, start to end: bound, built, recorded; `onSuccess` turns a 2xx answer into the result. */
+  async function run<T>(
+    request: ApiRequest<unknown>,
+    onSuccess: (response: Response, raw: string, truncated: boolean) => T,
+    successCap?: number,
+  ): Promise<T> {
     // Resolved once, as the request is made: nothing selected later can redirect it.
     const server = resolveServer(request.server);
     const settings = options.getSettings(server.name);
@@ -118,7 +170,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
     try {
-      const { data, status } = await send(request, built, signal, timeout);
+      const answer = await send(request, built, signal, timeout, successCap);
+      const status = answer.response.status;
+      const data = onSuccess(answer.response, answer.raw, answer.truncated);
       if (recorded !== undefined) {
         options.activity?.finish(recorded, { status, outcome: request.activity?.success ?? successOutcome(request.method), durationMs: now() - startedAt });
       }
@@ -139,7 +193,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return shown(server.name, buildRequest(server.apiBase, request, { ...settings, apiKey: API_KEY_PLACEHOLDER }));
   }
 
-  return Object.assign(apiRequest, { show });
+  return Object.assign(apiRequest, { show, exchange });
 
   function resolveServer(name: string | undefined): PanelServer {
     const { servers } = options;
@@ -150,7 +204,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return server;
   }
 
-  async function send<T>(request: ApiRequest<T>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal): Promise<{ data: T; status: number }> {
+  async function send(
+    request: ApiRequest<unknown>, built: BuiltRequest, signal: AbortSignal, timeout: AbortSignal, successCap: number | undefined,
+  ): Promise<{ response: Response; raw: string; truncated: boolean }> {
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
@@ -182,8 +238,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       // An error answer is read only as far as anyone reads it: a server (or whatever stands in
       // front of it) can send megabytes of HTML, and the page holds and scans only the start.
-      if (response.ok) raw = await response.text();
-      else ({ text: raw, truncated } = await readCappedText(response, MAX_ERROR_BODY_CHARS));
+      if (response.ok && successCap === undefined) raw = await response.text();
+      else ({ text: raw, truncated } = await readCappedText(response, response.ok ? successCap ?? 0 : MAX_ERROR_BODY_CHARS));
     } catch (error) {
       if (request.signal?.aborted) throw error; // the caller cancelled while the body arrived
       // Headers arrived, the body did not: for a write, the server may have acted.
@@ -192,9 +248,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (!response.ok) throw toApiError(response, raw, truncated);
     request.onSuccessStatus?.(response.status);
-    // A HEAD answer has no body whatever its headers say.
-    const body = request.method === 'HEAD' ? '' : raw;
-    return { data: parseSuccess(response, body, request.schema, unknownIfWrite), status: response.status };
+    // A HEAD answer has no body whatever its headers say (the caller's onSuccess drops it).
+    return { response, raw, truncated };
   }
 }
 
