@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ACTIVITY_OUTCOMES, type ActivityEntry, activityLog } from '../../lib/activity/activity-log.ts';
 import { downloadText, fileStamp } from '../../lib/util/download.ts';
 import { useThrottledExternalStore } from '../../lib/util/external-store.ts';
@@ -21,6 +21,19 @@ export function ActivityList() {
   const servers = useMemo(() => activityServers(entries), [entries]);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [cleared, setCleared] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const emptyNote = useRef<HTMLParagraphElement>(null);
+  // Focus moves once, when the question appears, and back when it is answered: never again on
+  // a redraw (the list redraws while requests come in), which could put a keypress on "Delete".
+  const [answered, setAnswered] = useState<'kept' | 'cleared'>();
+  useEffect(() => {
+    if (confirmingClear) deleteButton.current?.focus();
+  }, [confirmingClear]);
+  useEffect(() => {
+    if (answered === 'kept') clearButton.current?.focus();
+    if (answered === 'cleared') emptyNote.current?.focus();
+  }, [answered]);
 
   // Fixed widths for what has a known size; request, domain and outcome share the rest, so every
   // column is in view at 1280 px (and a narrow screen stacks each row as a card).
@@ -64,7 +77,7 @@ export function ActivityList() {
           {t('activity.download.json')}
         </button>
         {!confirmingClear && entries.length > 0 && (
-          <button type="button" className="danger" onClick={() => { setConfirmingClear(true); }}>{t('activity.clear')}</button>
+          <button type="button" className="danger" ref={clearButton} onClick={() => { setAnswered(undefined); setConfirmingClear(true); }}>{t('activity.clear')}</button>
         )}
       </div>
       {/* Nothing is deleted without the user's word: the log is the tab's only record of what was sent. */}
@@ -72,14 +85,14 @@ export function ActivityList() {
         <div className="confirm" role="group" aria-label={t('activity.clear')}>
           <p>{plural('activity.clear.ask', entries.length)}</p>
           <div className="actions">
-            <button type="button" className="danger" ref={(button) => { button?.focus(); }}
-              onClick={() => { activityLog.clear(); setConfirmingClear(false); setCleared(true); }}>{t('activity.clear.confirm')}</button>
-            <button type="button" className="secondary" onClick={() => { setConfirmingClear(false); }}>{t('activity.clear.keep')}</button>
+            <button type="button" className="danger" ref={deleteButton}
+              onClick={() => { activityLog.clear(); setConfirmingClear(false); setCleared(true); setAnswered('cleared'); }}>{t('activity.clear.confirm')}</button>
+            <button type="button" className="secondary" onClick={() => { setConfirmingClear(false); setAnswered('kept'); }}>{t('activity.clear.keep')}</button>
           </div>
         </div>
       )}
       {rows.length === 0
-        ? <p>{t(entries.length > 0 ? 'activity.noMatch' : cleared ? 'activity.cleared' : 'activity.empty')}</p>
+        ? <p ref={emptyNote} tabIndex={-1}>{t(entries.length > 0 ? 'activity.noMatch' : cleared ? 'activity.cleared' : 'activity.empty')}</p>
         : <VirtualTable label={t('activity.table')} columns={columns} rows={rows} rowKey={({ entry }) => entry.id} estimatedRowHeight={40} />}
     </div>
   );

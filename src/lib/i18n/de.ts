@@ -301,6 +301,7 @@ export const de: Record<MessageKey, string> = {
   'list.failed': 'Die Domainliste konnte nicht geladen werden.',
   'list.stale': 'Die Domainliste konnte nicht aktualisiert werden; sie zeigt den Stand von {time}.',
   'list.nextStep': 'Prüfen Sie, ob der Hosting-Server läuft und vom Rechner des Panels erreichbar ist, und drücken Sie dann „Aktualisieren“.',
+  'list.nextStepLater': 'Drücken Sie gleich noch einmal „Aktualisieren“.',
   'list.column.domain': 'Domain',
   'list.column.account': 'Hosting-Account',
   'list.column.www': 'www',

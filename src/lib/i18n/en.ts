@@ -299,6 +299,7 @@ export const en = {
   'list.failed': 'The domain list could not be loaded.',
   'list.stale': 'The domain list could not be refreshed; it shows what was loaded at {time}.',
   'list.nextStep': 'Check that the hosting server is running and reachable from the panel\'s machine, then press Refresh.',
+  'list.nextStepLater': 'Press Refresh in a moment.',
   'list.column.domain': 'Domain',
   'list.column.account': 'Account',
   'list.column.www': 'www',

@@ -105,7 +105,8 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
               // Stripes by index: :nth-child would shift with the spacer rows as the table scrolls.
               <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2}
                 className={item.index % 2 === 1 ? 'virtual-row-alt' : undefined}>
-                {columns.map((column) => <td key={column.id} data-label={column.label}>{column.cell(row)}</td>)}
+                {/* One element per cell: a card lays out the label and the content as two grid items. */}
+                {columns.map((column) => <td key={column.id} data-label={column.label}><div>{column.cell(row)}</div></td>)}
               </tr>
             );
           })}

@@ -3,13 +3,13 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../../lib/api/api-error.ts';
 import { translateMessage, useT } from '../../../lib/i18n/i18n.ts';
-import { serverStore } from '../../../lib/session/server-store.ts';
+import { serverStore, useServers } from '../../../lib/session/server-store.ts';
 import { useSettings } from '../../../lib/session/settings-store.ts';
 import { Field } from '../../../lib/ui/field.tsx';
 import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { useCountdown } from '../../../lib/ui/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
-import { type PastedAddress, reducePastedAddress } from '../core/names/pasted-address.ts';
+import { type PastedAddress, reducePastedAddress, shownAddress } from '../core/names/pasted-address.ts';
 import { RequestPreview } from './request-preview.tsx';
 import {
   DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
@@ -56,6 +56,14 @@ export function AddDomainForm() {
   const dismissResult = () => {
     if (!isBusy && submission.phase !== 'idle') setDismissedResult(submission);
   };
+  // A change of customer (typed, or followed from Settings) or of server makes a result old too.
+  const server = useServers().current.name;
+  const watchedCustomer = useWatch({ control, name: 'customerId' });
+  const [context, setContext] = useState(`${server}\n${watchedCustomer}`);
+  if (context !== `${server}\n${watchedCustomer}`) {
+    setContext(`${server}\n${watchedCustomer}`);
+    if (!isBusy && submission.phase !== 'idle') setDismissedResult(submission);
+  }
   const failed = submission.phase === 'failed' ? submission : undefined;
   // Derived from the answer itself, so a new attempt (a new phase) clears it with the alert.
   const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors).unplaced : [];
@@ -72,19 +80,20 @@ export function AddDomainForm() {
   // A pasted address (https://www.Example.org/shop) becomes the name meant (example.org), its
   // www host the www variant; a name typed by hand, www. included, stays as typed.
   const [address, setAddress] = useState<{ original: string } & PastedAddress>();
-  const takeAddress = (text: string): boolean => {
-    const taken = reducePastedAddress(text);
+  // Typed by hand, an address is only cleaned (scheme, path and port go, www. stays as typed).
+  const takeAddress = (text: string, pasted: boolean): boolean => {
+    const taken = reducePastedAddress(text, { wwwToVariant: pasted });
     if (!taken) return false;
     setValue('domain', taken.name, { shouldDirty: true, shouldValidate: isSubmitted });
     if (taken.www) setValue('www', true, { shouldDirty: true });
-    setAddress({ original: text.trim(), ...taken });
+    setAddress({ original: shownAddress(text), ...taken });
     return true;
   };
 
   const values = useWatch({ control }) as DomainFormValues;
-  const shownAddress = address?.name === values.domain ? address : undefined;
-  const addressNote = shownAddress &&
-    `${t('domain.note.address', { address: shownAddress.original, domain: shownAddress.name })}${shownAddress.www ? ` ${t('domain.note.addressWww')}` : ''}`;
+  const takenAddress = address?.name === values.domain ? address : undefined;
+  const addressNote = takenAddress &&
+    `${t('domain.note.address', { address: takenAddress.original, domain: takenAddress.name })}${takenAddress.www ? ` ${t('domain.note.addressWww')}` : ''}`;
   // What echoes the typing (the name as it will be sent, the www label, the request) follows a
   // moment behind: React draws it after the keystroke itself, so no key waits for the normaliser.
   const echoed = useDeferredValue(values);
@@ -104,7 +113,7 @@ export function AddDomainForm() {
   };
   return (
     <form className="form" noValidate onInput={dismissResult} onSubmit={(event) => {
-      takeAddress(getValues('domain'));
+      takeAddress(getValues('domain'), false);
       void handleSubmit(submitValid, dismissResult)(event);
     }}>
       <Field id={ids.customerId} label={t('domain.customerId')} error={translateMessage(t, errors.customerId?.message)}>

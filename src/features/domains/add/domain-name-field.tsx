@@ -11,18 +11,18 @@ interface Props {
   error: string | undefined;
   preview: DomainResult | undefined;
   /**
-   * Offered a whole address that arrived at once (pasted, dropped, filled in) or is left in the
+   * Offered an address that arrived whole (`pasted`: pasted, dropped, filled in) or is left in the
    * field: true when it took the name out of it, so the field's own change is not applied.
    */
-  onAddress: (text: string) => boolean;
+  onAddress: (text: string, pasted: boolean) => boolean;
   /** What was made of the last address taken, while the field still holds its name. */
   addressNote: string | undefined;
   /** The field's value before this change. */
   current: () => string;
 }
 
-// Insertions that put a whole text in the field at once; typing adds one character at a time.
-const WHOLE_TEXT = new Set(['insertFromPaste', 'insertFromDrop', 'insertReplacementText', 'insertText']);
+// Insertions that put a whole text in the field at once, whatever it replaced.
+const WHOLE_TEXT = new Set(['insertFromPaste', 'insertFromDrop', 'insertReplacementText']);
 
 /** The domain input, with what will be sent when that differs from what was typed. */
 export function DomainNameField({ register, error, preview, onAddress, addressNote, current }: Props) {
@@ -35,13 +35,14 @@ export function DomainNameField({ register, error, preview, onAddress, addressNo
   const field = register('domain');
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const { inputType } = event.nativeEvent as InputEvent;
-    const before = current();
-    const arrivedWhole = WHOLE_TEXT.has(inputType) && event.target.value.length - before.length > 1;
-    if (arrivedWhole && onAddress(event.target.value)) return;
+    // Typing adds one character at a time; a text that grows by more at once was put in whole
+    // (an autofill, a test tool's fill).
+    const arrivedWhole = WHOLE_TEXT.has(inputType) || (inputType === 'insertText' && event.target.value.length - current().length > 1);
+    if (arrivedWhole && onAddress(event.target.value, true)) return;
     void field.onChange(event);
   };
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
-    onAddress(event.target.value);
+    onAddress(event.target.value, false);
     void field.onBlur(event);
   };
   return (

@@ -131,13 +131,15 @@ export function SubmissionStatus({ submission, secondsLeft, unplacedErrors, conf
   useEffect(() => {
     if (hasAlert && alertRef.current) {
       alertRef.current.scrollIntoView({ block: 'nearest' });
+      // Focus stays where the form put it: on a field the server marked, or on the button that
+      // gives the user's word; otherwise (the submit button, Enter in any field) the alert takes it.
       const active = document.activeElement;
-      const onSubmitButton = active instanceof HTMLButtonElement && active.type === 'submit';
-      if (!active || active === document.body || onSubmitButton) alertRef.current.focus({ preventScroll: true });
+      const kept = active?.getAttribute('aria-invalid') === 'true' || active?.id === confirmId;
+      if (!kept) alertRef.current.focus({ preventScroll: true });
     } else if (statusRef.current?.textContent) {
       statusRef.current.scrollIntoView({ block: 'nearest' });
     }
-  }, [submission, hasAlert]);
+  }, [submission, hasAlert, confirmId]);
 
   return (
     <>

@@ -35,7 +35,8 @@ export function BulkAdd() {
     () => (session.customerEdited ? session.defaults : { ...session.defaults, customerId: settings.customerId }),
     [session.customerEdited, session.defaults, settings.customerId],
   );
-  useScreenCustomer(defaults.customerId.trim());
+  // While a run's results are shown (and can be retried), the heading names the run's customer.
+  useScreenCustomer((session.run ? session.checked?.defaults.customerId ?? '' : defaults.customerId).trim());
   const servers = useServers();
   const server = servers.current.name;
   // Every request of a check or a run is bound to its server: a switch meanwhile changes nothing.

@@ -24,7 +24,7 @@ export function BulkDefaultsFields({ value, onChange, disabled }: Props) {
   return (
     <details className="bulk-defaults-box" open={open} onToggle={(event) => { setOpen(event.currentTarget.open); }}>
       <summary>{t('bulk.defaults')}</summary>
-      <fieldset className="form bulk-defaults" disabled={disabled} aria-label={t('bulk.defaults')}>
+      <fieldset className="form bulk-defaults" disabled={disabled}>
         <Field id={ids.account} label={t('domain.account')}>
           <input id={ids.account} autoComplete="off" spellCheck={false} value={value.account}
             onChange={(event) => { set('account', event.target.value); }} />

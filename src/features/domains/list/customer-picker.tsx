@@ -4,8 +4,11 @@ import { Field } from '../../../lib/ui/field.tsx';
 import { isIdentifier } from '../../../shared/identifier.ts';
 import { listCustomer } from './list-customer.ts';
 
-/** A pause in typing this long takes the customer typed (Enter or leaving the field at once). */
-const TAKE_AFTER_MS = 600;
+/**
+ * A pause in typing this long takes the customer typed (Enter or leaving the field at once):
+ * long enough that a short pause inside an ID (`c0`…) asks for nothing.
+ */
+const TAKE_AFTER_MS = 1500;
 
 interface Props {
   server: string;

@@ -10,7 +10,7 @@ interface Props {
 }
 
 // The server, or the way to it, failed: what to do next is to check it and ask again.
-const SERVER_PROBLEMS: ReadonlySet<ApiErrorKind> = new Set(['proxy', 'gateway', 'server', 'unavailable', 'timeout', 'network', 'invalid-response', 'rate-limited']);
+const SERVER_PROBLEMS: ReadonlySet<ApiErrorKind> = new Set(['proxy', 'gateway', 'server', 'unavailable', 'timeout', 'network', 'invalid-response']);
 
 /** Why the list could not be read, with a way to fix the key where the key is the reason. */
 export function ListError({ error, lead, customerId }: Props) {
@@ -24,6 +24,7 @@ export function ListError({ error, lead, customerId }: Props) {
       {error.detail && <> {t('error.serverSaid', { detail: error.detail })}</>}
       {keyProblem && <> <a href="#/settings">{t('error.unauthorized.link')}</a></>}
       {serverProblem && <> {t('list.nextStep')}</>}
+      {error.kind === 'rate-limited' && <> {t('list.nextStepLater')}</>}
     </p>
   );
 }

@@ -16,6 +16,7 @@ describe('isRetryable: what "Retry failed" sends again', () => {
     ['400', new ApiError('bad-request', { status: 400 }), false],
     ['404 customer unknown', new ApiError('not-found', { status: 404 }), false],
     ['409', new ApiError('conflict', { status: 409 }), false],
+    ['410 or any other status a retry will not change', new ApiError('http', { status: 410 }), false],
     ['403', new ApiError('forbidden', { status: 403 }), false],
     ['a body over the proxy\'s cap', new ApiError('proxy', { status: 413, proxyCode: 'request_too_large' }), false],
   ])('a row failed with %s: %s', (_name, error, expected) => {

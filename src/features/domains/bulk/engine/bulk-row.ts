@@ -93,7 +93,7 @@ export function outcomeOf(machine: RowMachine): Exclude<RowOutcome, 'skipped'> {
 // Failures a later try may not meet: the server or the way to it was down, busy or cut off.
 // A refusal of the row itself (its values, its customer, a name taken) fails the same way again.
 const PASSING_KINDS: ReadonlySet<ApiError['kind']> = new Set([
-  'server', 'gateway', 'timeout', 'network', 'rate-limited', 'unavailable', 'invalid-response', 'http',
+  'server', 'gateway', 'timeout', 'network', 'rate-limited', 'unavailable', 'invalid-response',
 ]);
 const PASSING_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set([...SERVER_UNREACHABLE, 'proxy_busy', 'request_timeout']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reducePastedAddress } from './pasted-address.ts';
+import { reducePastedAddress, shownAddress } from './pasted-address.ts';
 
 describe('reducePastedAddress: the name a pasted address means', () => {
   it.each<[string, ReturnType<typeof reducePastedAddress>]>([
@@ -24,4 +24,18 @@ describe('reducePastedAddress: the name a pasted address means', () => {
     'leaves %j as typed: not an address', (input) => {
       expect(reducePastedAddress(input)).toBeUndefined();
     });
+});
+
+describe('what a hint may repeat of an address', () => {
+  it.each([
+    ['https://user:secret@www.example.org/shop?token=abc#x', 'https://www.example.org/shop'],
+    ['https://www.Example.org/shop', 'https://www.Example.org/shop'],
+    ['example.org/a?b', 'example.org/a'],
+  ])('%s → %s', (input, expected) => {
+    expect(shownAddress(input)).toBe(expected);
+  });
+
+  it('a name typed by hand keeps www. when the address is only cleaned, not pasted', () => {
+    expect(reducePastedAddress('https://www.shop.example.org', { wwwToVariant: false })).toEqual({ name: 'www.shop.example.org', www: false });
+  });
 });

@@ -17,7 +17,7 @@ export interface PastedAddress {
  * variant; `www.org` itself keeps it). Undefined for anything that is not an address: a name
  * typed by hand, `www.` included, is left as typed.
  */
-export function reducePastedAddress(text: string): PastedAddress | undefined {
+export function reducePastedAddress(text: string, { wwwToVariant = true }: { wwwToVariant?: boolean } = {}): PastedAddress | undefined {
   const host = hostOfUrl(text.trim());
   // Only a host that looks like a name is taken: anything else (markup, a path alone) is left
   // for the name rules to explain, as typed.
@@ -26,7 +26,18 @@ export function reducePastedAddress(text: string): PastedAddress | undefined {
   if (name.endsWith('.')) name = name.slice(0, -1);
   const labels = name.split('.');
   if (labels.length < 2 || labels.includes('')) return undefined;
-  const www = labels.length >= 3 && labels[0] === 'www';
+  const www = wwwToVariant && labels.length >= 3 && labels[0] === 'www';
   if (www) name = labels.slice(1).join('.');
   return { name, www };
+}
+
+/**
+ * The address as the hint may repeat it: scheme, host and path, without what may be secret
+ * (`user:password@`, the query, the fragment). Text that is not an address comes back cut short.
+ */
+export function shownAddress(text: string): string {
+  const trimmed = text.trim();
+  const match = /^([a-z][a-z0-9+.-]*:)?(\/\/)?(?:[^/?#@]*@)?([^?#]*)/i.exec(trimmed);
+  const shown = match ? `${match[1] ?? ''}${match[2] ?? ''}${match[3] ?? ''}` : trimmed;
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
