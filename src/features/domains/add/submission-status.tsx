@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../../lib/session/server-store.ts';
 import { targetKey, type WriteAttempt, type WriteMachineState } from '../../../lib/write-guard/write-machine.ts';
-import { describeError } from '../core/describe-error.ts';
+import { describeError } from '../../../lib/api/describe-error.ts';
 import type { Attempt } from '../core/domain-write.ts';
 import type { DomainRecord } from '../core/schemas.ts';
 

@@ -1,6 +1,6 @@
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { type BulkRun, estimateTimeLeft } from './engine/bulk-run.ts';
-import { describeError } from '../core/describe-error.ts';
+import { describeError } from '../../../lib/api/describe-error.ts';
 import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { type ApiErrorKind, isApiError } from '../../../lib/api/api-error.ts';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
-import { describeError } from '../core/describe-error.ts';
+import { describeError } from '../../../lib/api/describe-error.ts';
 
 interface Props {
   error: Error;

@@ -4,7 +4,7 @@ import type { BulkErrorField, BulkRowError } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
 import type { BulkRow, RowOutcome } from './bulk-row.ts';
-import { describeError } from '../../core/describe-error.ts';
+import { describeError } from '../../../../lib/api/describe-error.ts';
 
 /** A row's status in the table and the report: its check's, until the run has it. */
 export type ReportStatus = 'ready' | 'invalid' | 'duplicate' | 'in-list' | RowOutcome;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api/api-error.ts';
-import { loadMessages, type Translate, translate } from '../../../lib/i18n/i18n.ts';
-import { NEVER_SENT_PROXY_CODES, PROXY_ERROR_CODES, type ProxyErrorCode } from '../../../shared/proxy-contract.ts';
+import { ApiError } from './api-error.ts';
+import { loadMessages, type Translate, translate } from '../i18n/i18n.ts';
+import { NEVER_SENT_PROXY_CODES, PROXY_ERROR_CODES, type ProxyErrorCode } from '../../shared/proxy-contract.ts';
 import { describeError } from './describe-error.ts';
 
 // The codes for which the proxy tried to connect and could not: the request never left it.

@@ -1,6 +1,6 @@
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import type { MessageKey, Translate } from '../../../lib/i18n/i18n.ts';
-import type { ProxyErrorCode } from '../../../shared/proxy-contract.ts';
+import type { ApiError } from './api-error.ts';
+import type { MessageKey, Translate } from '../i18n/i18n.ts';
+import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
 
 // Every code the proxy can send has its sentence: a new code without one is a type error.
 // `reach`: the proxy tried to connect to the hosting server and failed, which the sentence starts
