@@ -38,7 +38,7 @@ export function createSimApp(options: SimAppOptions = {}): SimApp {
   const state = createSimState();
   const app = new Hono();
   app.route('/__sim', createControlRoutes(state, { controlToken, maxBodyBytes }));
-  app.route(`/${servicePath}/api/v1`, createApiRoutes(state, { maxBodyBytes }));
+  app.route(`/${servicePath}/api/v1`, createApiRoutes(state, { maxBodyBytes, servicePath }));
   app.notFound((c) => problemResponse(404, `Nothing at ${new URL(c.req.url).pathname}.`));
   app.onError((error) => {
     // Rethrown so that app.request() rejects like fetch does on a network error; over a socket

@@ -2,7 +2,7 @@
 //   tsx simulator/main.ts [--port N] [--host H] [--cert-out FILE] [--control-token-file FILE]
 import { open, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEMO_KEYS, SEED_CUSTOMERS, SEED_KEYS, describeKey } from './api/seed.ts';
+import { DEMO_KEYS, SEED_CUSTOMER_RECORDS, SEED_KEYS, describeKey } from './api/seed.ts';
 import { startSimulator } from './server.ts';
 
 const { values } = parseArgs({
@@ -60,8 +60,10 @@ const lines = [
     return `  ${key.padEnd(20)} ${grant ? describeKey(grant) : ''}`;
   }),
   '',
-  'Customers and hosting accounts:',
-  ...[...SEED_CUSTOMERS].map(([customerId, accounts]) => `  ${customerId}: ${accounts.join(', ')}`),
+  'Customers (user name) and hosting accounts; an admin key acts for one with X-Customer-ID or X-User-Name:',
+  ...SEED_CUSTOMER_RECORDS.map(({ id, userName, accounts }) => `  ${id} (${userName}): ${accounts.map(({ name }) => name).join(', ')}`),
+  '',
+  `OpenAPI description (filtered by the key): ${sim.origin}/${servicePath}/api/v1/openapi.json`,
   '',
   'Test control surface: /__sim/reset, /__sim/requests, /__sim/faults, /__sim/domains, /__sim/keys,',
   '  with "Authorization: Bearer <control token>" (a new token at each start).',

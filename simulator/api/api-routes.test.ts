@@ -131,7 +131,7 @@ describe('other API requests', () => {
   });
 
   it('answers 404 problem JSON for unknown API paths, including a trailing slash', async () => {
-    for (const path of [`${API}/customers`, `${API}/customers/c0002/domains/`, `${API}/customers/c0002/domains/d0001`]) {
+    for (const path of [`${API}/customer`, `${API}/customers/c0002/domains/`, `${API}/customers/c0002/domains/d0001`]) {
       const response = await app.request(path, { headers: documentedHeaders('demo-admin-key') });
       expect(response.status).toBe(404);
       expect(await problemOf(response)).toMatchObject({ status: 404 });

@@ -32,11 +32,53 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = Object.values(DEMO_KEYS)
   return grant ? [{ key, ...grant }] : [];
 });
 
-/** Customer id → its hosting accounts. */
-export const SEED_CUSTOMERS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['c0001', ['web1', 'web2']],
-  ['c0002', ['web77', 'web78']],
-]);
+export interface SeedAccount {
+  readonly name: string;
+  readonly plan: string;
+  readonly diskQuotaMiB: number;
+}
+
+/** A customer with its main user (what `X-User-Name` names) and its hosting accounts. */
+export interface SeedCustomer {
+  readonly id: string;
+  readonly name: string;
+  readonly userName: string;
+  readonly accounts: readonly SeedAccount[];
+}
+
+export const SEED_CUSTOMER_RECORDS: readonly SeedCustomer[] = [
+  {
+    id: 'c0001',
+    name: 'Anna Becker',
+    userName: 'anna',
+    accounts: [
+      { name: 'web1', plan: 'Web S', diskQuotaMiB: 10240 },
+      { name: 'web2', plan: 'Web M', diskQuotaMiB: 25600 },
+    ],
+  },
+  {
+    id: 'c0002',
+    name: 'Ben Schulz',
+    userName: 'ben',
+    accounts: [
+      { name: 'web77', plan: 'Web M', diskQuotaMiB: 25600 },
+      { name: 'web78', plan: 'Web L', diskQuotaMiB: 51200 },
+    ],
+  },
+];
+
+export function findSeedCustomer(customerId: string): SeedCustomer | undefined {
+  return SEED_CUSTOMER_RECORDS.find((customer) => customer.id === customerId);
+}
+
+export function findSeedCustomerByUser(userName: string): SeedCustomer | undefined {
+  return SEED_CUSTOMER_RECORDS.find((customer) => customer.userName === userName);
+}
+
+/** Customer id → its hosting accounts' names. */
+export const SEED_CUSTOMERS: ReadonlyMap<string, readonly string[]> = new Map(
+  SEED_CUSTOMER_RECORDS.map((customer) => [customer.id, customer.accounts.map((account) => account.name)]),
+);
 
 /** One line per key, for the CLI banner and the README. */
 export function describeKey(grant: KeyGrant): string {

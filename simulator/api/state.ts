@@ -20,6 +20,20 @@ export interface StoredDomain {
   record: DomainRecord;
 }
 
+/** A mailbox as the API shows it. The password is not kept at all: what is not kept cannot leak. */
+export interface MailboxRecord {
+  address: string;
+  localPart: string;
+  quotaMiB: number;
+}
+
+export interface StoredMailbox {
+  customerId: string;
+  /** The id of the domain it belongs to, so it goes with that domain. */
+  domainId: string;
+  record: MailboxRecord;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path plus query string, exactly as received. */
@@ -45,6 +59,7 @@ export interface PendingFault {
 
 export interface SimState {
   domains: StoredDomain[];
+  mailboxes: StoredMailbox[];
   requests: RecordedRequest[];
   faults: PendingFault[];
   nextDomainNumber: number;
@@ -58,7 +73,7 @@ export interface SimState {
 
 export function createSimState(): SimState {
   return {
-    domains: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), droppedConnections: 0,
+    domains: [], mailboxes: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), droppedConnections: 0,
     shutdown: new AbortController(),
   };
 }
@@ -66,6 +81,7 @@ export function createSimState(): SimState {
 /** Back to seed: used by POST /__sim/reset between tests. Hanging requests are left alone. */
 export function resetSimState(state: SimState): void {
   state.domains = [];
+  state.mailboxes = [];
   state.requests = [];
   state.faults = [];
   state.nextDomainNumber = 1;

@@ -1,14 +1,17 @@
 // Validation of the add-domain body. The real service's rules are not public (README, "The
 // hosting API"), so the simulator is deliberately strict: whatever it accepts, a careful server accepts.
+import { isRecord, optionalBoolean, unknownFields } from './field-rules.ts';
 import type { FieldError } from './problem.ts';
 import type { DomainRecord, WebType } from './state.ts';
 
 export type DomainInput = Omit<DomainRecord, 'id'>;
 
+export type DomainSettings = Pick<DomainRecord, 'www' | 'web' | 'mail'>;
+
 export type DomainValidation = { ok: true; value: DomainInput } | { ok: false; errors: FieldError[] };
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const WEB_TYPES: readonly WebType[] = ['webspace', 'redirect', 'none'];
+export const WEB_TYPES: readonly WebType[] = ['webspace', 'redirect', 'none'];
 const TOP_LEVEL_FIELDS = new Set(['domain', 'account', 'www', 'web', 'mail']);
 const WEB_FIELDS = new Set(['enabled', 'type', 'target']);
 const MAIL_FIELDS = new Set(['enabled', 'dkim']);
@@ -30,37 +33,27 @@ export function isValidDomainName(name: string): boolean {
   return !/^[0-9]+$/.test(tld);
 }
 
+/**
+ * The rules above as JSON Schema patterns (ECMA-262, `u` flag), for the OpenAPI description.
+ * Tests hold them to the code that enforces them (validate-domain.test.ts, the routes' properties).
+ */
+export const DOMAIN_NAME_PATTERN =
+  '^(?=.{1,253}$)(?!(?:.*\\.)?(?!xn--)[a-z0-9-]{2}--)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?![0-9]+$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
+export const REDIRECT_TARGET_PATTERN = '^https?://[^\\s/]+';
+/** A path from "/" without a ".." segment (any character may follow the slash, newlines too). */
+export const WEBSPACE_TARGET_PATTERN = '^/(?!(?:[\\s\\S]*/)?\\.\\.(?:/|$))';
+
+const REDIRECT_TARGET = new RegExp(REDIRECT_TARGET_PATTERN, 'u');
+
 function isWebType(value: unknown): value is WebType {
   return WEB_TYPES.some((type) => type === value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** RFC 6901 escaping, then URI-fragment form as RFC 9457 examples use. */
-function pointerTo(...path: string[]): string {
-  return '#/' + path.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
-}
-
-function unknownFields(obj: Record<string, unknown>, allowed: Set<string>, parent: string[]): FieldError[] {
-  return Object.keys(obj)
-    .filter((key) => !allowed.has(key))
-    .map((key) => ({ pointer: pointerTo(...parent, key), detail: `Unknown field "${key}".` }));
-}
-
-function optionalBoolean(obj: Record<string, unknown>, key: string, parent: string[], errors: FieldError[]): boolean | undefined {
-  const value = obj[key];
-  if (value === undefined || typeof value === 'boolean') return value;
-  errors.push({ pointer: pointerTo(...parent, key), detail: `"${key}" must be true or false.` });
-  return undefined;
 }
 
 function checkTarget(type: string | undefined, target: unknown): string | undefined {
   if (typeof target !== 'string') return 'Target must be a string.';
   if (type === 'redirect') {
     // LiveConfig 2 took a URL for redirects (README, "The hosting API"); a path there is a client bug.
-    return /^https?:\/\/[^\s/]+/.test(target) ? undefined : 'A redirect target must be an http(s) URL.';
+    return REDIRECT_TARGET.test(target) ? undefined : 'A redirect target must be an http(s) URL.';
   }
   if (type === 'none') return undefined;
   if (!target.startsWith('/')) return 'Target must be a path starting with "/".';
@@ -100,6 +93,14 @@ function validateMail(mail: unknown, errors: FieldError[]): DomainInput['mail'] 
   return { ...(enabled === undefined ? {} : { enabled }), ...(dkim === undefined ? {} : { dkim }) };
 }
 
+/** The changeable settings (www, web, mail) of an add or change body; errors go to `errors`. */
+export function validateDomainSettings(body: Record<string, unknown>, errors: FieldError[]): DomainSettings {
+  const www = optionalBoolean(body, 'www', [], errors);
+  const web = body.web === undefined ? undefined : validateWeb(body.web, errors);
+  const mail = body.mail === undefined ? undefined : validateMail(body.mail, errors);
+  return { ...(www === undefined ? {} : { www }), ...(web ? { web } : {}), ...(mail ? { mail } : {}) };
+}
+
 /** Collects every error at once, so the client can show all of them on their fields. */
 export function validateDomainRequest(body: Record<string, unknown>, accounts: readonly string[]): DomainValidation {
   const errors: FieldError[] = unknownFields(body, TOP_LEVEL_FIELDS, []);
@@ -113,14 +114,9 @@ export function validateDomainRequest(body: Record<string, unknown>, accounts: r
   else if (!accounts.includes(account)) {
     errors.push({ pointer: '#/account', detail: `Account "${account}" does not exist for this customer.` });
   }
-  const www = optionalBoolean(body, 'www', [], errors);
-  const web = body.web === undefined ? undefined : validateWeb(body.web, errors);
-  const mail = body.mail === undefined ? undefined : validateMail(body.mail, errors);
+  const settings = validateDomainSettings(body, errors);
   if (errors.length > 0 || typeof domain !== 'string' || typeof account !== 'string') {
     return { ok: false, errors };
   }
-  return {
-    ok: true,
-    value: { domain, account, ...(www === undefined ? {} : { www }), ...(web ? { web } : {}), ...(mail ? { mail } : {}) },
-  };
+  return { ok: true, value: { domain, account, ...settings } };
 }

@@ -2,7 +2,7 @@
 // never reach these routes; tests call the simulator directly, with the control token made at
 // start (control-token.ts): every route answers 401 without `Authorization: Bearer <token>`.
 //
-//   POST   /__sim/reset     domains back to seed, recorded requests and faults cleared → 204
+//   POST   /__sim/reset     domains and mailboxes back to seed, recorded requests and faults cleared → 204
 //   GET    /__sim/requests  recorded API requests, oldest first → 200 JSON
 //   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
 //   DELETE /__sim/faults    drop every pending fault → 204
