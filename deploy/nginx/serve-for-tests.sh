@@ -72,11 +72,19 @@ for module in headers_more_filter; do
 done
 bash "$here/render.sh" | sed "${drop[@]}" > "$rendered"
 
-# Started as root (CI), nginx runs its workers as `nobody` when that user can read the build;
-# otherwise (a checkout in a private home folder) as root, which only this test server does.
+# Started as root (CI), nginx runs its workers as `nobody` when that user can read the build
+# and every HOSTING_OPENAPI_FILE; otherwise (a checkout in a private home folder) as root, which
+# only this test server does.
+readable_by_nobody() {
+  runuser -u nobody -- test -r "$PANEL_ROOT/index.html" || return 1
+  local variable
+  while read -r variable; do
+    [ -z "${!variable// /}" ] || runuser -u nobody -- test -r "${!variable}" || return 1
+  done < <(compgen -e | grep -E '^HOSTING_OPENAPI_FILE(_|$)' || true)
+}
 user_line=''
 if [ "$(id -u)" = 0 ]; then
-  if command -v runuser >/dev/null && runuser -u nobody -- test -r "$PANEL_ROOT/index.html"; then
+  if command -v runuser >/dev/null && readable_by_nobody; then
     user_line="user nobody nogroup;"
   else
     echo "serve-for-tests: user nobody cannot read $PANEL_ROOT: nginx workers run as root" >&2

@@ -1,7 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { PROXY_MARK_HEADER } from '../../src/shared/proxy-contract.ts';
 import { proxyProblem } from '../../src/server/proxy/proxy-errors.ts';
+import { SECURITY_HEADERS } from '../../src/server/static/security-headers.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { freePort, startOwnNginx } from '../support/own-nginx.ts';
 
@@ -15,10 +17,10 @@ const KEY = { Authorization: 'Bearer demo-admin-key' };
 interface RawAnswer { status: number; headers: IncomingHttpHeaders; body: string }
 
 /** One request with its path exactly as written (Playwright's request fixture would normalise it). */
-function raw(origin: string, urlPath: string, headers: Record<string, string> = {}) {
+function raw(origin: string, urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<RawAnswer>((resolve, reject) => {
     const { hostname, port } = new URL(origin);
-    const req = http.request({ hostname, port, path: urlPath, headers, agent: false }, (res) => {
+    const req = http.request({ hostname, port, path: urlPath, headers, method, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }); });
@@ -72,6 +74,61 @@ test.describe('nginx with several hosting servers', { tag: '@nginx' }, () => {
       // Exactly one request reached prod, without the panel's prefix, query as sent, own key.
       const requests = await sim.requests();
       expect(requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', `${API}/customers/c0002/domains?x=~1`, 'Bearer demo-admin-key']]);
+    } finally {
+      await nginx.stop();
+    }
+  });
+});
+
+test.describe('nginx with HOSTING_OPENAPI_FILE', { tag: '@nginx' }, () => {
+  test('serves each server\'s file at /__panel/openapi/<name> as the Node servers do; 404 for a server without one', async ({ simPort }, testInfo) => {
+    const cert = process.env.E2E_SIM_CERT ?? '';
+    const dir = testInfo.outputPath('openapi');
+    mkdirSync(dir, { recursive: true });
+    // A byte order mark and non-ASCII text: the bytes as written, not re-encoded.
+    const json = '\uFEFF{"openapi":"3.1.0","info":{"title":"Ümläut","version":"1"},"paths":{}}\n';
+    const yaml = 'openapi: 3.1.0\npaths: {}\n';
+    writeFileSync(path.join(dir, 'lc3-api.json'), json);
+    writeFileSync(path.join(dir, 'lc3-api.yaml'), yaml);
+    const nginx = await startOwnNginx(testInfo, {
+      panelRoot: path.resolve('dist'), server: '', caFile: '',
+      env: {
+        HOSTING_SERVERS: `prod=https://127.0.0.1:${simPort} test=https://127.0.0.1:${await freePort()} stage=https://127.0.0.1:${simPort}`,
+        HOSTING_CA_FILE_PROD: cert, HOSTING_CA_FILE_TEST: cert, HOSTING_CA_FILE_STAGE: cert,
+        HOSTING_OPENAPI_FILE_PROD: path.join(dir, 'lc3-api.json'),
+        HOSTING_OPENAPI_FILE_TEST: path.join(dir, 'lc3-api.yaml'),
+        HOSTING_OPENAPI_PATH_STAGE: '/openapi.json',
+      },
+    });
+    try {
+      for (const [name, body, type] of [['prod', json, 'application/json'], ['test', yaml, 'application/yaml']] as const) {
+        // A cache-busting query is allowed, as with Node; conditional and range requests get the whole file.
+        const answer = await raw(nginx.origin, `/__panel/openapi/${name}?t=1`, { 'Accept-Encoding': 'gzip', Range: 'bytes=0-1', 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() });
+        expect([answer.status, answer.headers['content-type'], answer.headers['cache-control'], answer.headers['content-encoding'], answer.body], name)
+          .toEqual([200, type, 'no-store', undefined, body]);
+        expect(answer.headers['content-length'], name).toBe(String(Buffer.byteLength(body)));
+        for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[header.toLowerCase()], `${name} ${header}`).toBe(value);
+        const head = await raw(nginx.origin, `/__panel/openapi/${name}`, {}, 'HEAD');
+        expect([head.status, head.body], name).toEqual([200, '']);
+        const post = await raw(nginx.origin, `/__panel/openapi/${name}`, {}, 'POST');
+        expect([post.status, post.headers.allow, post.headers['content-type'], post.headers['cache-control'], post.body], name)
+          .toEqual([405, 'GET, HEAD', 'text/plain; charset=utf-8', 'no-store', 'Method not allowed\n']);
+      }
+      // The Node servers' 404 (src/server/origin/openapi-answer.ts) for everything else.
+      for (const urlPath of ['/__panel/openapi/stage', '/__panel/openapi/default', '/__panel/openapi/prod/', '/__panel/openapi', '/__panel/openapi/x/../prod', '/__panel/openapi/%70rod']) {
+        const answer = await raw(nginx.origin, urlPath);
+        expect([answer.status, answer.headers['content-type'], answer.headers['cache-control'], answer.body], urlPath)
+          .toEqual([404, 'text/plain; charset=utf-8', 'no-store', 'Not found\n']);
+        expect(answer.headers['content-security-policy'], urlPath).toBe(SECURITY_HEADERS['Content-Security-Policy']);
+      }
+
+      const runtime = await raw(nginx.origin, '/__panel/runtime.json');
+      expect((JSON.parse(runtime.body) as { servers: { name: string; openapi?: unknown }[] }).servers.map(({ name, openapi }) => [name, openapi])).toEqual([
+        ['prod', { source: 'file' }],
+        ['test', { source: 'file' }],
+        ['stage', { source: 'server', path: '/openapi.json' }],
+      ]);
+      expect(runtime.body).not.toContain(dir);
     } finally {
       await nginx.stop();
     }

@@ -55,3 +55,40 @@ describe('readRuntimeInfo binds each name to its own prefix', () => {
     expect(readRuntimeInfo({ servers: [entry, test] }, BASE).servers).toEqual([test]);
   });
 });
+
+describe('readRuntimeInfo: where each server\'s description comes from', () => {
+  const FROM_SERVER = { source: 'server', path: '/openapi.json' };
+  it.each<[string, unknown, unknown]>([
+    ['from the server, at a path below its API root', FROM_SERVER, FROM_SERVER],
+    ['from the server, a deeper path with a trailing slash', { source: 'server', path: '/docs/v1.2/~spec/' }, { source: 'server', path: '/docs/v1.2/~spec/' }],
+    ['from a file on the panel\'s server', { source: 'file' }, { source: 'file' }],
+    ['a file, extra fields dropped (never a path on disk)', { source: 'file', path: '/etc/lc3-api.json', file: '/etc/lc3-api.json' }, { source: 'file' }],
+    ['from the server, extra fields dropped', { ...FROM_SERVER, origin: 'https://a.example' }, FROM_SERVER],
+    ['no field: none', undefined, undefined],
+    ['null', null, undefined],
+    ['a string', '/openapi.json', undefined],
+    ['a list', [FROM_SERVER], undefined],
+    ['an unknown source', { source: 'user' }, undefined],
+    ['a source of another type', { source: 1, path: '/openapi.json' }, undefined],
+    ['from the server without a path', { source: 'server' }, undefined],
+    ['a path that is not a string', { source: 'server', path: ['/openapi.json'] }, undefined],
+    ['a path without "/" first', { source: 'server', path: 'openapi.json' }, undefined],
+    ['"/" alone', { source: 'server', path: '/' }, undefined],
+    ['an empty path', { source: 'server', path: '' }, undefined],
+    ['a path with ..', { source: 'server', path: '/../../servers/test/openapi.json' }, undefined],
+    ['a path with an encoded ..', { source: 'server', path: '/%2e%2e/openapi.json' }, undefined],
+    ['a path to another origin', { source: 'server', path: '//evil.example/openapi.json' }, undefined],
+    ['a URL', { source: 'server', path: 'https://evil.example/openapi.json' }, undefined],
+    ['a path with a query', { source: 'server', path: '/openapi.json?key=x' }, undefined],
+    ['a path with an empty segment', { source: 'server', path: '/a//openapi.json' }, undefined],
+    ['a path with a backslash', { source: 'server', path: '/a\\openapi.json' }, undefined],
+  ])('%s', (_case, openapi, expected) => {
+    const [server] = readRuntimeInfo({ servers: [{ ...prod, openapi }, test] }, BASE).servers;
+    expect(server).toEqual(expected === undefined ? prod : { ...prod, openapi: expected });
+    expect(server && 'openapi' in server).toBe(expected !== undefined);
+  });
+
+  it('an odd description source leaves the server itself in place', () => {
+    expect(readRuntimeInfo({ servers: [{ ...DEFAULT, openapi: { source: 'server', path: '/..' } }] }, BASE).servers).toEqual([DEFAULT]);
+  });
+});

@@ -1,4 +1,5 @@
 import { DEFAULT_SERVER_NAME, SERVER_NAME, SERVERS_PATH } from './hosting-servers.ts';
+import { isPlainApiPath } from './path-segment.ts';
 
 /**
  * Where the page asks its own server how it runs. Served by every server of the panel (dev,
@@ -20,6 +21,29 @@ export interface DemoKey {
  */
 const API_BASE = /^(?:\/servers\/[a-z][a-z0-9-]{0,31})?\/[A-Za-z0-9_-]{1,64}\/api\/v1$/;
 
+/**
+ * Where a server's OpenAPI description comes from (README, "Configuration"): the hosting server
+ * itself at `path` below its API prefix (HOSTING_OPENAPI_PATH, fetched with the user's key), or
+ * a file the panel's server holds (HOSTING_OPENAPI_FILE), at `openApiFileUrl(name)`. Never an
+ * address or a path on disk.
+ */
+export type RuntimeOpenApi = { source: 'server'; path: string } | { source: 'file' };
+
+/** Where the panel's servers (Node and nginx) serve a server's HOSTING_OPENAPI_FILE. */
+export const OPENAPI_FILE_PATH = '/__panel/openapi';
+
+export function openApiFileUrl(serverName: string): string {
+  return `${OPENAPI_FILE_PATH}/${serverName}`;
+}
+
+/**
+ * HOSTING_OPENAPI_PATH's rule, on the server and on the page alike: a path below the API prefix,
+ * `/` first, then plain segments (src/shared/path-segment.ts), no query: `/openapi.json`.
+ */
+export function isOpenApiPath(value: string): boolean {
+  return value.length > 1 && value.startsWith('/') && isPlainApiPath(value.slice(1));
+}
+
 export interface RuntimeServer {
   name: string;
   apiBase: string;
@@ -27,6 +51,8 @@ export interface RuntimeServer {
   // The simulator's keys are public; they come from the server at run time, so no build of the
   // page carries one.
   demoKeys: DemoKey[];
+  /** Absent: the panel's servers know of no description for this server. */
+  openapi?: RuntimeOpenApi;
 }
 
 // Read by hand, not by a schema library: this runs before the first screen, which carries no
@@ -50,11 +76,21 @@ function readDemoKeys(value: unknown): DemoKey[] {
   return keys.every((key) => key !== undefined) ? keys : [];
 }
 
+/** An odd value reads as "no description" (the page still takes a file from the user). */
+function readOpenApi(value: unknown): RuntimeOpenApi | undefined {
+  if (!isFields(value)) return undefined;
+  if (value.source === 'file') return { source: 'file' };
+  if (value.source === 'server' && typeof value.path === 'string' && isOpenApiPath(value.path)) return { source: 'server', path: value.path };
+  return undefined;
+}
+
 function readServer(value: unknown): RuntimeServer | undefined {
   if (!isFields(value)) return undefined;
   const { name, apiBase } = value;
   if (typeof name !== 'string' || !SERVER_NAME.test(name) || typeof apiBase !== 'string' || !API_BASE.test(apiBase)) return undefined;
-  return { name, apiBase, simulator: flag(value.simulator), demoKeys: readDemoKeys(value.demoKeys) };
+  const server: RuntimeServer = { name, apiBase, simulator: flag(value.simulator), demoKeys: readDemoKeys(value.demoKeys) };
+  const openapi = readOpenApi(value.openapi);
+  return openapi ? { ...server, openapi } : server;
 }
 
 export interface RuntimeInfo {

@@ -5,12 +5,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, createServer, preview, type Logger, type ViteDevServer } from 'vite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_KEY_GRANTS } from '../../../simulator/api/seed.ts';
 import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contract.ts';
+import { request } from '../testing/production-fixture.ts';
 import { closedPort, closeTestServers, onCleanup, rawUpstream, recordingUpstream, send, type Answer } from '../testing/test-servers.ts';
+import { SECURITY_HEADERS } from '../static/security-headers.ts';
 
 const DOMAINS = '/liveconfig/api/v1/customers/c0002/domains';
+/** What runtime.json says of a built-in simulator's description: its own, at its API root. */
+const SIMULATOR_OPENAPI = { source: 'server', path: '/openapi.json' };
 const BODY = JSON.stringify({
   domain: 'example.org',
   account: 'web77',
@@ -25,6 +29,7 @@ beforeEach(() => {
   for (const name of [
     'HOSTING_SERVER', 'HOSTING_SERVICE_PATH', 'HOSTING_CA_FILE', 'HOSTING_INSECURE_TLS', 'HOSTING_SIM_PORT',
     'HOSTING_SIM_CONTROL_TOKEN', 'HOSTING_MAX_BODY_BYTES', 'HOSTING_MAX_EXCHANGES', 'HOSTING_SERVERS',
+    'HOSTING_OPENAPI_PATH', 'HOSTING_OPENAPI_FILE',
   ]) {
     vi.stubEnv(name, undefined);
   }
@@ -244,7 +249,7 @@ describe('what the dev server says and serves', () => {
     expect(JSON.parse(runtime.text)).toEqual({
       simulator: true,
       demoKeys: DEMO_KEY_GRANTS,
-      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS }],
+      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS, openapi: SIMULATOR_OPENAPI }],
     });
     await vi.waitFor(() => { expect(lines.join('\n')).toContain('[simulator]'); });
     expect(lines.join('\n')).not.toContain('control-token-that-must-stay-secret');
@@ -269,8 +274,8 @@ describe('what the dev server says and serves', () => {
       simulator: true,
       demoKeys: DEMO_KEY_GRANTS,
       servers: [
-        { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS },
-        { name: 'test', apiBase: '/servers/test/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS },
+        { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS, openapi: SIMULATOR_OPENAPI },
+        { name: 'test', apiBase: '/servers/test/liveconfig/api/v1', simulator: true, demoKeys: DEMO_KEY_GRANTS, openapi: SIMULATOR_OPENAPI },
       ],
     });
     await vi.waitFor(() => { expect(lines.join('\n')).toContain('[simulator test]'); });
@@ -279,3 +284,74 @@ describe('what the dev server says and serves', () => {
   });
 });
 
+
+describe.each([['dev', startVite], ['preview', startPreview]] as const)('vite %s: HOSTING_OPENAPI_FILE at /__panel/openapi/<name>', (_name, start) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'panel-openapi-'));
+  // A byte order mark and non-ASCII text: served as read, not re-encoded.
+  const jsonBytes = Buffer.from('\uFEFF{"openapi":"3.1.0","info":{"title":"Ümläut ✓","version":"1"},"paths":{}}\n', 'utf8');
+  const yamlBytes = Buffer.from('openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\n', 'utf8');
+  const jsonFile = path.join(dir, 'lc3-api.json');
+  const yamlFile = path.join(dir, 'lc3-api.yaml');
+  writeFileSync(jsonFile, jsonBytes);
+  writeFileSync(yamlFile, yamlBytes);
+  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('serves the file byte for byte, as JSON, never cached, with the security headers; 404 and 405 otherwise', async () => {
+    vi.stubEnv('HOSTING_SERVER', `http://127.0.0.1:${await closedPort()}`);
+    vi.stubEnv('HOSTING_OPENAPI_FILE', jsonFile);
+    const port = await start();
+
+    const answer = await request(port, '/__panel/openapi/default?cache=bust');
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(jsonBytes)).toBe(true);
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['content-length']).toBe(String(jsonBytes.length));
+    expect(answer.headers['cache-control']).toBe('no-store');
+    for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
+
+    const head = await request(port, '/__panel/openapi/default', { method: 'HEAD' });
+    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(jsonBytes.length)]);
+    const post = await request(port, '/__panel/openapi/default', { method: 'POST' });
+    expect([post.status, post.headers.allow, post.body.toString()]).toEqual([405, 'GET, HEAD', 'Method not allowed\n']);
+    for (const missing of ['/__panel/openapi/prod', '/__panel/openapi/default/', '/__panel/openapi/Default', '/__panel/openapi', '/__panel/openapi/', '/__panel/openapi/x/../default']) {
+      const notFound = await request(port, missing);
+      expect([notFound.status, notFound.headers['content-type'], notFound.headers['cache-control'], notFound.body.toString()], missing)
+        .toEqual([404, 'text/plain; charset=utf-8', 'no-store', 'Not found\n']);
+      expect(notFound.headers['content-security-policy'], missing).toBe(SECURITY_HEADERS['Content-Security-Policy']);
+    }
+
+    const runtime = await send(port, '/__panel/runtime.json');
+    expect(JSON.parse(runtime.text)).toMatchObject({ servers: [{ name: 'default', openapi: { source: 'file' } }] });
+    expect(runtime.text).not.toContain(dir);
+  });
+
+  it('named servers: a YAML file for one, a path for another, neither for a third', async () => {
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    vi.stubEnv('HOSTING_SERVERS', `prod=${closed} test=${closed} stage=simulator`);
+    vi.stubEnv('HOSTING_OPENAPI_FILE_TEST', yamlFile);
+    vi.stubEnv('HOSTING_OPENAPI_PATH_PROD', '/docs/openapi.json');
+    const port = await start();
+
+    const yaml = await request(port, '/__panel/openapi/test');
+    expect([yaml.status, yaml.headers['content-type'], yaml.headers['cache-control']]).toEqual([200, 'application/yaml', 'no-store']);
+    expect(yaml.body.equals(yamlBytes)).toBe(true);
+    for (const name of ['prod', 'stage', 'default']) expect((await request(port, `/__panel/openapi/${name}`)).status, name).toBe(404);
+
+    const runtime = JSON.parse((await send(port, '/__panel/runtime.json')).text) as { servers: { name: string; openapi?: unknown }[] };
+    expect(runtime.servers.map(({ name, openapi }) => [name, openapi])).toEqual([
+      ['prod', { source: 'server', path: '/docs/openapi.json' }],
+      ['test', { source: 'file' }],
+      ['stage', { source: 'server', path: '/openapi.json' }],
+    ]);
+  });
+
+  it.each([
+    ['an unreadable file', { HOSTING_OPENAPI_FILE: path.join(dir, 'missing.json') }, /^HOSTING_OPENAPI_FILE cannot be read: .*missing\.json \(ENOENT\)$/],
+    ['a path and a file', { HOSTING_OPENAPI_FILE: jsonFile, HOSTING_OPENAPI_PATH: '/openapi.json' }, /^HOSTING_OPENAPI_PATH and HOSTING_OPENAPI_FILE are both set/],
+    ['a path with ..', { HOSTING_OPENAPI_PATH: '/../openapi.json' }, /^HOSTING_OPENAPI_PATH must be a path below the API root/],
+  ])('refuses to start with %s, naming the variable', async (_case, env, message) => {
+    vi.stubEnv('HOSTING_SERVER', 'http://127.0.0.1:9');
+    for (const [variable, value] of Object.entries(env)) vi.stubEnv(variable, value);
+    await expect(start()).rejects.toThrow(message);
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SERVER_NAME, isServerName } from '../../shared/hosting-servers.ts';
 import { isIdentifier } from '../../shared/identifier.ts';
 import { PROXY_DEFAULTS, type ProxyLimits } from '../proxy/hosting-proxy.ts';
+import { OpenApiConfigError, type OpenApiSource, readOpenApiSource } from './openapi-config.ts';
 
 /** One hosting server the panel forwards to, under its own name (README, "Configuration"). */
 export interface HostingServer {
@@ -14,8 +15,18 @@ export interface HostingServer {
   insecureTls: boolean;
   /** Fixed port for its built-in simulator (tests reach its control surface there); 0 = any. */
   simulatorPort: number;
+  /** Its OpenAPI description: a path below its API root, a file read at start, or none. */
+  openapi: OpenApiSource | undefined;
   /** The variables that set it, for messages: HOSTING_SERVER, HOSTING_CA_FILE, ... or their per-name forms. */
-  variables: { origin: string; caFile: string; insecureTls: string };
+  variables: ServerVariables;
+}
+
+export interface ServerVariables {
+  origin: string;
+  caFile: string;
+  insecureTls: string;
+  openApiPath: string;
+  openApiFile: string;
 }
 
 /** What the panel's servers need to reach the hosting servers (README, "Configuration"). */
@@ -59,25 +70,40 @@ export function readHostingConfig(env: NodeJS.ProcessEnv = process.env): Hosting
   };
 }
 
-/** HOSTING_SERVER, HOSTING_CA_FILE, HOSTING_INSECURE_TLS, HOSTING_SIM_PORT: one server, `default`. */
+/** The variables one server has besides HOSTING_SERVER(S), each with `_<NAME>` for a named one. */
+const PER_SERVER = ['HOSTING_CA_FILE', 'HOSTING_INSECURE_TLS', 'HOSTING_SIM_PORT', 'HOSTING_OPENAPI_PATH', 'HOSTING_OPENAPI_FILE'] as const;
+
+/**
+ * HOSTING_SERVER, HOSTING_CA_FILE, HOSTING_INSECURE_TLS, HOSTING_SIM_PORT, HOSTING_OPENAPI_PATH,
+ * HOSTING_OPENAPI_FILE: one server, `default`.
+ */
 function singleServer(env: NodeJS.ProcessEnv): HostingServer {
-  const variables = { origin: 'HOSTING_SERVER', caFile: 'HOSTING_CA_FILE', insecureTls: 'HOSTING_INSECURE_TLS' };
+  const variables: ServerVariables = {
+    origin: 'HOSTING_SERVER',
+    caFile: 'HOSTING_CA_FILE',
+    insecureTls: 'HOSTING_INSECURE_TLS',
+    openApiPath: 'HOSTING_OPENAPI_PATH',
+    openApiFile: 'HOSTING_OPENAPI_FILE',
+  };
+  const origin = parseServer(env.HOSTING_SERVER?.trim(), 'HOSTING_SERVER');
   return {
     name: DEFAULT_SERVER_NAME,
-    origin: parseServer(env.HOSTING_SERVER?.trim(), 'HOSTING_SERVER'),
+    origin,
     ca: readCa(env, variables.caFile),
     insecureTls: env.HOSTING_INSECURE_TLS === '1',
     simulatorPort: port(env, 'HOSTING_SIM_PORT'),
+    openapi: openApi(env, variables, origin === undefined),
     variables,
   };
 }
 
 /**
  * HOSTING_SERVERS="prod=https://a.example:8443 test=simulator", each with its own
- * HOSTING_CA_FILE_<NAME>, HOSTING_INSECURE_TLS_<NAME> and HOSTING_SIM_PORT_<NAME>.
+ * HOSTING_CA_FILE_<NAME>, HOSTING_INSECURE_TLS_<NAME>, HOSTING_SIM_PORT_<NAME>,
+ * HOSTING_OPENAPI_PATH_<NAME> and HOSTING_OPENAPI_FILE_<NAME>.
  */
 function namedServers(env: NodeJS.ProcessEnv): HostingServer[] {
-  for (const single of ['HOSTING_SERVER', 'HOSTING_CA_FILE', 'HOSTING_INSECURE_TLS', 'HOSTING_SIM_PORT']) {
+  for (const single of ['HOSTING_SERVER', ...PER_SERVER]) {
     if (env[single]?.trim()) {
       throw new HostingConfigError(
         `${single} and HOSTING_SERVERS are both set: use HOSTING_SERVER (one server) or HOSTING_SERVERS ` +
@@ -95,7 +121,13 @@ function namedServers(env: NodeJS.ProcessEnv): HostingServer[] {
     }
     if (servers.some((server) => server.name === name)) throw new HostingConfigError(`HOSTING_SERVERS names "${name}" twice`);
     const suffix = variableSuffix(name);
-    const variables = { origin: `HOSTING_SERVERS (${name})`, caFile: `HOSTING_CA_FILE_${suffix}`, insecureTls: `HOSTING_INSECURE_TLS_${suffix}` };
+    const variables: ServerVariables = {
+      origin: `HOSTING_SERVERS (${name})`,
+      caFile: `HOSTING_CA_FILE_${suffix}`,
+      insecureTls: `HOSTING_INSECURE_TLS_${suffix}`,
+      openApiPath: `HOSTING_OPENAPI_PATH_${suffix}`,
+      openApiFile: `HOSTING_OPENAPI_FILE_${suffix}`,
+    };
     const value = entry.slice(equals + 1);
     if (!value) throw new HostingConfigError(`HOSTING_SERVERS gives ${name} no origin: write ${name}=https://host:8443 or ${name}=${SIMULATOR_VALUE}`);
     const origin = value === SIMULATOR_VALUE ? undefined : parseServer(value, variables.origin);
@@ -105,6 +137,7 @@ function namedServers(env: NodeJS.ProcessEnv): HostingServer[] {
       ca: readCa(env, variables.caFile),
       insecureTls: env[variables.insecureTls] === '1',
       simulatorPort: port(env, `HOSTING_SIM_PORT_${suffix}`),
+      openapi: undefined,
       variables,
     };
     if (!origin && (server.ca !== undefined || server.insecureTls)) {
@@ -112,15 +145,30 @@ function namedServers(env: NodeJS.ProcessEnv): HostingServer[] {
     }
     servers.push(server);
   }
+  checkSuffixes(env, servers);
+  // Read after every name is known: a typo in a suffix is named before a large file is read.
+  for (const server of servers) server.openapi = openApi(env, server.variables, server.origin === undefined);
+  return servers;
+}
+
+function checkSuffixes(env: NodeJS.ProcessEnv, servers: readonly HostingServer[]): void {
   // A typo in a per-server variable would otherwise silently leave a server on the system CAs.
   const suffixes = new Set(servers.map((server) => variableSuffix(server.name)));
   for (const variable of Object.keys(env)) {
-    const match = /^(HOSTING_CA_FILE|HOSTING_INSECURE_TLS|HOSTING_SIM_PORT)_(.+)$/.exec(variable);
-    if (match?.[2] !== undefined && env[variable]?.trim() && !suffixes.has(match[2])) {
+    const prefix = PER_SERVER.find((name) => variable.startsWith(`${name}_`));
+    if (prefix !== undefined && env[variable]?.trim() && !suffixes.has(variable.slice(prefix.length + 1))) {
       throw new HostingConfigError(`${variable} names no server of HOSTING_SERVERS (${servers.map((server) => server.name).join(', ')})`);
     }
   }
-  return servers;
+}
+
+function openApi(env: NodeJS.ProcessEnv, variables: ServerVariables, simulator: boolean): OpenApiSource | undefined {
+  try {
+    return readOpenApiSource(env, { path: variables.openApiPath, file: variables.openApiFile }, simulator);
+  } catch (error) {
+    if (error instanceof OpenApiConfigError) throw new HostingConfigError(error.message, { cause: error });
+    throw error;
+  }
 }
 
 function readCa(env: NodeJS.ProcessEnv, variable: string): string | undefined {

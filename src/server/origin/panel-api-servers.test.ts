@@ -150,7 +150,8 @@ describe('runtime.json with several servers', () => {
       demoKeys: [],
       servers: [
         { name: 'prod', apiBase: '/servers/prod/lc/api/v1', simulator: false, demoKeys: [] },
-        { name: 'test', apiBase: '/servers/test/lc/api/v1', simulator: true, demoKeys: keys },
+        // A built-in simulator serves its own description (HOSTING_OPENAPI_PATH's default).
+        { name: 'test', apiBase: '/servers/test/lc/api/v1', simulator: true, demoKeys: keys, openapi: { source: 'server', path: '/openapi.json' } },
       ],
     });
   });

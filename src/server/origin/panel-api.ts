@@ -1,8 +1,9 @@
 import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_SERVER_NAME, SERVERS_PATH, serverApiBase } from '../../shared/hosting-servers.ts';
-import { type DemoKey, RUNTIME_INFO_PATH, type RuntimeInfo } from '../../shared/runtime-info.ts';
+import { type DemoKey, RUNTIME_INFO_PATH, type RuntimeInfo, type RuntimeOpenApi, type RuntimeServer } from '../../shared/runtime-info.ts';
 import type { HostingConfig, HostingServer } from './hosting-config.ts';
+import { createOpenApiAnswer, isOpenApiFilePath } from './openapi-answer.ts';
 import { createHostingProxy, expectContinueHandler } from '../proxy/hosting-proxy.ts';
 import type { HostingTarget } from '../proxy/hosting-target.ts';
 import { sendProxyError } from '../proxy/proxy-errors.ts';
@@ -26,7 +27,10 @@ export interface PanelApiOptions {
 }
 
 export interface PanelApi {
-  /** Connect-style: answers runtime.json and the API prefixes; everything else goes to `next`. */
+  /**
+   * Connect-style: answers runtime.json, the description files (/__panel/openapi/<name>) and the
+   * API prefixes; everything else goes to `next`.
+   */
   handle: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   /** For the server's `checkContinue` event: a body over the cap is refused before it is sent. */
   onCheckContinue: (this: http.Server, req: IncomingMessage, res: ServerResponse) => void;
@@ -55,6 +59,7 @@ export function createPanelApi({ config, servers, runtime, log = () => undefined
   })]));
   const apiPath = `/${config.servicePath}/api/v1`;
   const legacy = proxies.get(DEFAULT_SERVER_NAME);
+  const answerOpenApi = createOpenApiAnswer(config.servers);
 
   const refuse = (req: IncomingMessage, res: ServerResponse) => {
     whenOver(req, res, () => {
@@ -69,6 +74,10 @@ export function createPanelApi({ config, servers, runtime, log = () => undefined
       const path = url.split('?')[0] ?? '';
       if (path === RUNTIME_INFO_PATH) {
         answerRuntimeInfo(req, res, runtimeBody);
+        return;
+      }
+      if (isOpenApiFilePath(path)) {
+        answerOpenApi(req, res, path);
         return;
       }
       if (underPrefix(path, SERVERS_PATH)) {
@@ -107,18 +116,28 @@ function answerRuntimeInfo(req: IncomingMessage, res: ServerResponse, body: stri
 
 /**
  * runtime.json: each server's name and API prefix, whether it is a built-in simulator and, if so,
- * its public demo keys. Never an address, a CA or a token. The top-level `simulator` and
- * `demoKeys` are the first server's, for a page that predates `servers`.
+ * its public demo keys, and where its OpenAPI description comes from (a path below its API
+ * root, or "a file", served at /__panel/openapi/<name>). Never an address, a path on disk, a CA
+ * or a token. The top-level `simulator` and `demoKeys` are the first server's, for a page that
+ * predates `servers`.
  */
 export function runtimeInfoFor(config: HostingConfig, simulatorDemoKeys: readonly DemoKey[] = []): RuntimeInfo {
-  const servers = config.servers.map(({ name, origin }) => ({
-    name,
-    apiBase: serverApiBase(name, config.servicePath),
-    simulator: origin === undefined,
-    demoKeys: origin === undefined ? [...simulatorDemoKeys] : [],
-  }));
+  const servers = config.servers.map(({ name, origin, openapi }): RuntimeServer => {
+    const server: RuntimeServer = {
+      name,
+      apiBase: serverApiBase(name, config.servicePath),
+      simulator: origin === undefined,
+      demoKeys: origin === undefined ? [...simulatorDemoKeys] : [],
+    };
+    return openapi ? { ...server, openapi: runtimeOpenApi(openapi) } : server;
+  });
   const [first] = servers;
   return { simulator: first?.simulator ?? false, demoKeys: first?.demoKeys ?? [], servers };
+}
+
+/** What the page may know of a description's source: never the file's path or its bytes. */
+function runtimeOpenApi(openapi: NonNullable<HostingServer['openapi']>): RuntimeOpenApi {
+  return openapi.source === 'file' ? { source: 'file' } : { source: 'server', path: openapi.path };
 }
 
 /** A real hosting server as its HOSTING_* variables name it. */

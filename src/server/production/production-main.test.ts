@@ -80,6 +80,11 @@ describe('refused configurations: exit 2, one line naming what to fix', () => {
     ['LOG_FORMAT unknown', { HOSTING_SERVER: 'https://127.0.0.1:8443', LOG_FORMAT: 'xml' }, /^hosting-panel: LOG_FORMAT must be text or json \(got "xml"\)$/],
     ['a bad body cap', { HOSTING_SERVER: 'https://127.0.0.1:8443', HOSTING_MAX_BODY_BYTES: '1e6' }, /^hosting-panel: HOSTING_MAX_BODY_BYTES must be a whole number above 0/],
     ['no built page', { HOSTING_SERVER: 'https://127.0.0.1:8443', PANEL_ROOT: '/nonexistent/dist' }, /^hosting-panel: no built page at \/nonexistent\/dist: run "npm run build" first$/],
+    ['an OpenAPI file that is not there', { HOSTING_SERVER: 'https://127.0.0.1:8443', HOSTING_OPENAPI_FILE: '/nonexistent/lc3-api.json' }, /^hosting-panel: HOSTING_OPENAPI_FILE cannot be read: \/nonexistent\/lc3-api\.json \(ENOENT\)$/],
+    ['an OpenAPI file that is no description', { HOSTING_SERVER: 'https://127.0.0.1:8443', HOSTING_OPENAPI_FILE: notPem }, /^hosting-panel: HOSTING_OPENAPI_FILE (?:is neither JSON nor valid YAML|holds no OpenAPI description)/],
+    ['an OpenAPI path with a query', { HOSTING_SERVER: 'https://127.0.0.1:8443', HOSTING_OPENAPI_PATH: '/openapi.json?x=1' }, /^hosting-panel: HOSTING_OPENAPI_PATH must be a path below the API root/],
+    ['an OpenAPI path and file', { HOSTING_SERVERS: 'prod=https://127.0.0.1:8443', HOSTING_OPENAPI_PATH_PROD: '/a', HOSTING_OPENAPI_FILE_PROD: notPem }, /^hosting-panel: HOSTING_OPENAPI_PATH_PROD and HOSTING_OPENAPI_FILE_PROD are both set/],
+    ['an OpenAPI file for no server', { HOSTING_SERVERS: 'prod=https://127.0.0.1:8443', HOSTING_OPENAPI_FILE_TEST: notPem }, /^hosting-panel: HOSTING_OPENAPI_FILE_TEST names no server of HOSTING_SERVERS \(prod\)$/],
   ])('%s', async (_case, env, message) => {
     const started = start(env);
     expect(await started.exited).toEqual({ code: 2, signal: null });

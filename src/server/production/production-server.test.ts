@@ -1,11 +1,13 @@
 // `npm start` in-process: the health check, runtime.json, the same proxy as dev and preview
 // (configured by the same variables), one log line per request without a header value, and
 // whatever a client sends, the server keeps answering.
+import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contract.ts';
-import { builtPage, startProductionServer } from '../testing/production-fixture.ts';
+import { builtPage, request, startProductionServer } from '../testing/production-fixture.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../static/security-headers.ts';
 import { closedPort, closeTestServers, recordingUpstream, send } from '../testing/test-servers.ts';
 
@@ -71,6 +73,65 @@ describe('the panel endpoints', () => {
     const runtime = await send(port, '/__panel/runtime.json');
     expect(JSON.parse(runtime.text)).toMatchObject({ servers: [{ name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' }, { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' }] });
     expect(runtime.text).not.toMatch(/127\.0\.0\.1|http/);
+  });
+});
+
+describe('HOSTING_OPENAPI_FILE at /__panel/openapi/<name>, as under vite and vite preview', () => {
+  const bytes = Buffer.from('\uFEFF{"openapi":"3.1.0","info":{"title":"Ümläut","version":"1"},"paths":{}}', 'utf8');
+  const yamlBytes = Buffer.from('openapi: 3.1.0\r\ninfo: {title: t, version: "1"}\r\npaths: {}\r\n', 'utf8');
+  const write = (name: string, content: Buffer) => {
+    const file = path.join(root, '..', name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('serves the file byte for byte, never cached, with the security headers; runtime.json says "file" only', async () => {
+    const file = write('lc3-api.json', bytes);
+    const { port } = await offlineServer({ HOSTING_OPENAPI_FILE: file });
+
+    const answer = await request(port, '/__panel/openapi/default');
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(bytes)).toBe(true);
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['content-length']).toBe(String(bytes.length));
+    expect(answer.headers['cache-control']).toBe('no-store');
+    for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
+    // Never compressed, never a range or a 304: the bytes as read at start, each time.
+    const again = await request(port, '/__panel/openapi/default', { headers: { 'Accept-Encoding': 'gzip, br', Range: 'bytes=0-1', 'If-Modified-Since': new Date().toUTCString() } });
+    expect([again.status, again.headers['content-encoding'], again.body.equals(bytes)]).toEqual([200, undefined, true]);
+
+    const head = await request(port, '/__panel/openapi/default', { method: 'HEAD' });
+    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(bytes.length)]);
+    const post = await request(port, '/__panel/openapi/default', { method: 'POST' });
+    expect([post.status, post.headers.allow, post.headers['cache-control'], post.body.toString()]).toEqual([405, 'GET, HEAD', 'no-store', 'Method not allowed\n']);
+    for (const missing of ['/__panel/openapi/prod', '/__panel/openapi/default/', '/__panel/openapi', '/__panel/openapi/%64efault', '/__panel/openapi/x/../default']) {
+      const notFound = await request(port, missing);
+      expect([notFound.status, notFound.headers['content-type'], notFound.headers['cache-control'], notFound.body.toString()], missing)
+        .toEqual([404, 'text/plain; charset=utf-8', 'no-store', 'Not found\n']);
+      expect(notFound.headers['content-security-policy'], missing).toBe(CONTENT_SECURITY_POLICY);
+    }
+
+    const runtime = await send(port, '/__panel/runtime.json');
+    expect(JSON.parse(runtime.text)).toMatchObject({ servers: [{ name: 'default', openapi: { source: 'file' } }] });
+    expect(runtime.text).not.toContain('lc3-api');
+  });
+
+  it('HOSTING_SERVERS: YAML for one server, a path for another, nothing for a third', async () => {
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const { port } = await startProductionServer(root, {
+      HOSTING_SERVERS: `prod=${closed} test=${closed} stage=${closed}`,
+      HOSTING_OPENAPI_FILE_TEST: write('lc3-api.yaml', yamlBytes),
+      HOSTING_OPENAPI_PATH_PROD: '/openapi.json',
+    });
+    const yaml = await request(port, '/__panel/openapi/test');
+    expect([yaml.status, yaml.headers['content-type'], yaml.body.equals(yamlBytes)]).toEqual([200, 'application/yaml', true]);
+    for (const name of ['prod', 'stage', 'default']) expect((await request(port, `/__panel/openapi/${name}`)).status, name).toBe(404);
+    const runtime = JSON.parse((await send(port, '/__panel/runtime.json')).text) as { servers: { name: string; openapi?: unknown }[] };
+    expect(runtime.servers.map(({ name, openapi }) => [name, openapi])).toEqual([
+      ['prod', { source: 'server', path: '/openapi.json' }],
+      ['test', { source: 'file' }],
+      ['stage', undefined],
+    ]);
   });
 });
 
