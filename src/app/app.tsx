@@ -20,6 +20,8 @@ const SCREENS: Record<Route, ScreenSpec> = {
   'add-domain': { nav: 'nav.addDomain', title: 'domain.title', needsKey: true },
   domains: { nav: 'nav.domains', title: 'list.title', needsKey: true },
   'bulk-add': { nav: 'nav.bulkAdd', title: 'bulk.title', intro: 'bulk.intro', needsKey: true },
+  // A description from a file can be read without a key; the screen asks for one to send.
+  api: { nav: 'nav.api', title: 'api.title', intro: 'api.intro', needsKey: false },
   activity: { nav: 'nav.activity', title: 'activity.title', intro: 'activity.intro', needsKey: false },
   settings: { nav: 'nav.settings', title: 'settings.title', intro: 'settings.intro', needsKey: false },
 };
@@ -56,6 +58,7 @@ export function App() {
     SCREEN_CONTENT.domains.preload,
     SCREEN_CONTENT['bulk-add'].preload,
     SCREEN_CONTENT.activity.preload,
+    SCREEN_CONTENT.api.preload,
   ]), []);
 
   const loading = <p className="loading">{t('app.loading')}</p>;
@@ -71,7 +74,7 @@ export function App() {
         </nav>
         <ServerSwitcher />
       </header>
-      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'activity' || undefined}>
+      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'api' || route === 'activity' || undefined}>
         <ErrorBoundary message={t('app.crashed')}>
           {/* Every visited screen stays mounted: a visit to Settings must not drop what a form
               holds, a request in flight, an add whose outcome is still open, or a bulk run. */}

@@ -11,6 +11,8 @@ export const domainList = lazyScreen(async () => (await import('./domains-screen
 
 export const bulkAdd = lazyScreen(async () => (await import('./bulk-add-screen.tsx')).BulkAddScreen);
 
+export const apiScreen = lazyScreen(async () => (await import('./api-screen.tsx')).ApiScreen);
+
 export const activityList = lazyScreen(async () => (await import('./activity-screen.tsx')).ActivityScreen);
 
 export const settingsForm = lazyScreen(async () => {
@@ -20,7 +22,7 @@ export const settingsForm = lazyScreen(async () => {
 });
 
 export const SCREEN_CONTENT = {
-  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, activity: activityList, settings: settingsForm,
+  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, api: apiScreen, activity: activityList, settings: settingsForm,
 } satisfies Record<Route, unknown>;
 
 /**
@@ -30,6 +32,6 @@ export const SCREEN_CONTENT = {
  */
 export function preloadFirstScreen(): void {
   const route = currentRoute();
-  if (route !== 'settings' && route !== 'activity' && !settingsStore.get().apiKey) return;
+  if (route !== 'settings' && route !== 'activity' && route !== 'api' && !settingsStore.get().apiKey) return;
   SCREEN_CONTENT[route].preload().catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SERVER_NAME, isServerName, serverApiBase } from '../../shared/hosting-servers.ts';
+import type { RuntimeOpenApi } from '../../shared/runtime-info.ts';
 import { sessionStorageOrNothing } from './session-storage.ts';
 
 /** A hosting server as the page knows it: a name and its API prefix on the panel's origin. */
@@ -8,6 +9,8 @@ export interface PanelServer {
   apiBase: string;
   /** The built-in simulator answers for it (runtime.json says so): Settings lists its demo keys. */
   simulator?: boolean;
+  /** Where its OpenAPI description comes from, if the panel's servers know one. */
+  openapi?: RuntimeOpenApi;
 }
 
 /** The API's own path on the panel's origin: the `default` server's prefix. */
@@ -63,7 +66,7 @@ export function createServerStore(storage: Storage_ | undefined, servicePath: st
     get: () => state,
     setServers: (servers) => {
       if (servers.length === 0) return;
-      const list = servers.map(({ name, apiBase, simulator }) => ({ name, apiBase, ...(simulator === true && { simulator }) }));
+      const list = servers.map(({ name, apiBase, simulator, openapi }) => ({ name, apiBase, ...(simulator === true && { simulator }), ...(openapi && { openapi }) }));
       const wanted = stored() ?? state.current.name;
       const current = list.find(({ name }) => name === wanted) ?? list[0] ?? initial;
       set({ servers: list, current });

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../../lib/i18n/i18n.ts';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from './read-description.ts';
 import { resolveLocal } from './refs.ts';
 
@@ -52,7 +53,7 @@ export interface DescriptionIndex {
 }
 
 export interface IndexNote {
-  key: `api.note.${string}`;
+  key: Extract<MessageKey, `api.note.${string}`>;
   params: Record<string, string | number>;
 }
 

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import type { MessageKey } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Reading an OpenAPI description: text (JSON or YAML) to a checked document, or a problem that
@@ -13,7 +14,7 @@ export const MAX_DESCRIPTION_CHARS = 20 * 1024 * 1024;
 export const MAX_NESTING = 128;
 
 export interface DescriptionProblem {
-  key: `api.read.${string}`;
+  key: Extract<MessageKey, `api.read.${string}`>;
   params: Record<string, string | number>;
 }
 

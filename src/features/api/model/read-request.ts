@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../../lib/i18n/i18n.ts';
 import { isPathSegment } from '../../../shared/path-segment.ts';
 import type { Operation, Parameter } from './operations.ts';
 import { isObject, type JsonObject, type JsonValue } from './read-description.ts';
@@ -67,7 +68,7 @@ export interface BuiltRead {
   headers: Partial<Record<SendableHeader, string>>;
 }
 
-export interface FieldProblem { key: `api.field.${string}`; params?: Record<string, string | number> }
+export interface FieldProblem { key: Extract<MessageKey, `api.field.${string}`>; params?: Record<string, string | number> }
 
 /**
  * The request the values make, or the problem of each field that stops it. Path values go

@@ -1,0 +1,120 @@
+import { type DragEvent, useId, useState } from 'react';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { describeError } from '../../lib/api/describe-error.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
+import { useServers } from '../../lib/session/server-store.ts';
+import { useSettings } from '../../lib/session/settings-store.ts';
+import { Field } from '../../lib/ui/field.tsx';
+import { chosenDescriptions } from './description-store.ts';
+import { Markdown } from './markdown.tsx';
+import { MAX_DESCRIPTION_CHARS } from './model/read-description.ts';
+import { OperationList } from './operation-list.tsx';
+import { OperationPage } from './operation-page.tsx';
+import { useOperationKey } from './operation-route.ts';
+import { type Described, type DescriptionSource as DescriptionSourceKind, useDescription } from './use-description.ts';
+
+/**
+ * The API screen: the current server's description (from the server, a file on the panel's
+ * machine, or a file the user chose), every operation in it, and an operation's own page.
+ */
+export function ApiExplorer() {
+  const t = useT();
+  const { apiKey } = useSettings();
+  const server = useServers().current;
+  const { source, chosen, query } = useDescription(server, apiKey);
+  const key = useOperationKey();
+  const described: Described | undefined = query.data;
+
+  return (
+    <div className="api">
+      <DescriptionSource server={server.name} source={source} chosenName={chosen?.name} kept={chosen?.kept ?? true} />
+      {source === 'none' && <p className="notice">{t('api.source.noneHint')}</p>}
+      {source === 'server' && apiKey === '' && (
+        <p className="notice">{t('api.source.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></p>
+      )}
+      {query.isFetching && <p className="pending" role="status">{t('api.loading')}</p>}
+      {query.error && (
+        <p role="alert" className="alert">
+          {t('api.loadFailed')} {isApiError(query.error) ? describeError(t, query.error, '') : ''}
+          {isApiError(query.error) && query.error.detail && ` ${t('error.serverSaid', { detail: query.error.detail })}`}
+        </p>
+      )}
+      {described && !described.ok && <p role="alert" className="alert">{t(described.problem.key, described.problem.params)}</p>}
+      {described?.ok && (
+        <>
+          <div className="api-info">
+            <p><strong>{described.index.title || t('api.untitled')}</strong> · {t('api.version', { version: described.index.version, openapi: described.version })}</p>
+            {described.index.notes.length > 0 && (
+              <details>
+                <summary>{t('api.notes', { count: described.index.notes.length })}</summary>
+                <ul>{described.index.notes.slice(0, 200).map((note, index) => <li key={index}>{t(note.key, note.params)}</li>)}</ul>
+              </details>
+            )}
+            {described.index.externalRefs.length > 0 && (
+              <details>
+                <summary>{t('api.externalRefs', { count: described.index.externalRefs.length })}</summary>
+                <ul>{described.index.externalRefs.slice(0, 200).map((ref) => <li key={ref}><code>{ref}</code></li>)}</ul>
+              </details>
+            )}
+          </div>
+          {(() => {
+            if (key === undefined) {
+              return (
+                <>
+                  {described.index.description && <details><summary>{t('api.about')}</summary><Markdown text={described.index.description} /></details>}
+                  <OperationList index={described.index} />
+                </>
+              );
+            }
+            const operation = described.index.operations.find((candidate) => candidate.key === key);
+            if (!operation) return <p className="notice">{t('api.unknownOperation')} <a href="#/api">{t('api.back')}</a></p>;
+            return <OperationPage document={described.document} operation={operation} server={server.name} hasKey={apiKey !== ''} />;
+          })()}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Where the description comes from, and the user's own file: chosen, dropped, or forgotten. */
+function DescriptionSource({ server, source, chosenName, kept }: { server: string; source: DescriptionSourceKind; chosenName: string | undefined; kept: boolean }) {
+  const t = useT();
+  const id = useId();
+  const [note, setNote] = useState<string>();
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_DESCRIPTION_CHARS) {
+      setNote(t('api.read.too-large', { mib: MAX_DESCRIPTION_CHARS / 1024 / 1024 }));
+      return;
+    }
+    try {
+      chosenDescriptions.choose(server, file.name, await file.text());
+      setNote(undefined);
+    } catch {
+      setNote(t('api.file.unreadable', { name: file.name }));
+    }
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    void read(file);
+  };
+  return (
+    <div className="api-source" onDragOver={(event) => { event.preventDefault(); }} onDrop={onDrop}>
+      <p>{t(`api.source.${source}`, { name: chosenName ?? '' })}</p>
+      <Field id={id} label={t('api.file')} hint={t('api.file.hint')}>
+        <input id={id} type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
+          onChange={(event) => {
+            void read(event.target.files?.[0]);
+            event.target.value = '';
+          }} />
+      </Field>
+      {chosenName !== undefined && (
+        <button type="button" className="secondary" onClick={() => { chosenDescriptions.forget(server); }}>{t('api.forget')}</button>
+      )}
+      {!kept && <p className="hint">{t('api.file.notKept')}</p>}
+      {note && <p role="alert" className="alert">{note}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api/api-client.ts';
+import { readCappedText } from '../../lib/api/read-capped-text.ts';
+import { DEFAULT_API_BASE, type PanelServer } from '../../lib/session/server-store.ts';
+import { openApiFileUrl } from '../../shared/runtime-info.ts';
+import { type DescriptionIndex, indexDescription } from './model/operations.ts';
+import { type DescriptionProblem, type JsonObject, MAX_DESCRIPTION_CHARS, readDescription } from './model/read-description.ts';
+import { useChosenDescription } from './description-store.ts';
+
+export type DescriptionSource = 'user' | 'file' | 'server' | 'none';
+
+export type Described =
+  | { ok: true; document: JsonObject; index: DescriptionIndex; version: string }
+  | { ok: false; problem: DescriptionProblem };
+
+/** Reads and indexes a description's text; whatever it holds, the answer is a value, never a throw. */
+export function describe(text: string): Described {
+  const read = readDescription(text);
+  if (!read.ok) return read;
+  return { ok: true, document: read.document, version: read.version, index: indexDescription(read.document, read.version, DEFAULT_API_BASE) };
+}
+
+/** FNV-1a, 32 bits: tells keys apart in a cache key, and says nothing about the key. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+async function panelFile(server: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(openApiFileUrl(server), { credentials: 'omit', cache: 'no-store', signal });
+  if (!response.ok) throw new Error(`status ${String(response.status)}`);
+  // One byte past the cap, so a file over it is refused as too large rather than cut.
+  return (await readCappedText(response, MAX_DESCRIPTION_CHARS + 1)).text;
+}
+
+/**
+ * The description of `server`: the file the user chose for it, else what the panel's servers
+ * say it has (a file on the panel's machine, or the hosting server's own, fetched with the key
+ * through the proxy, so the server's own filter applies).
+ */
+export function useDescription(server: PanelServer, apiKey: string) {
+  const hasKey = apiKey !== '';
+  const chosen = useChosenDescription(server.name);
+  const source: DescriptionSource = chosen ? 'user' : server.openapi?.source ?? 'none';
+  const serverPath = server.openapi?.source === 'server' ? server.openapi.path : undefined;
+  // The chosen file is in the key by its identity (each choice has its own id), not its text.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const query = useQuery({
+    // The server filters its description by the key: another key, another description. The
+    // key itself is never part of a query key, only a short fingerprint of it.
+    queryKey: ['api-description', server.name, source, serverPath, chosen?.id, chosen?.name, source === 'server' ? fingerprint(apiKey) : ''] as const,
+    queryFn: async ({ signal }) => {
+      if (chosen) return describe(chosen.text);
+      if (source === 'file') return describe(await panelFile(server.name, signal));
+      const path = (serverPath ?? '').split('/').filter((segment) => segment !== '');
+      const answer = await apiRequest.exchange({ method: 'GET', server: server.name, path, signal });
+      return describe(answer.text);
+    },
+    enabled: source === 'user' || source === 'file' || (source === 'server' && hasKey),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { source, chosen, query };
+}
