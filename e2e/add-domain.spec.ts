@@ -62,7 +62,8 @@ test.describe('adding a domain', () => {
   test('a pasted URL is reduced to its host, and the user is told', async ({ page, sim }) => {
     await fillDomainForm(page, { domain: 'https://Example.org/path?x=1', account: 'web77' });
     await expect(page.getByRole('textbox', { name: 'Domain name' })).toHaveValue('example.org');
-    await expect(page.getByText('Took example.org from the pasted address https://Example.org/path?x=1')).toBeVisible();
+    // Shown without its query: what follows a ? may be a token.
+    await expect(page.getByText('Took example.org from the pasted address https://Example.org/path:')).toBeVisible();
     await addDomainButton(page).click();
     await expect(page.getByRole('status')).toHaveText('Added example.org to account web77 of customer c0002.');
     expect(JSON.parse((await sim.posts())[0]?.body ?? '')).toMatchObject({ domain: 'example.org' });
