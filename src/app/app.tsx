@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { loadMessages, type MessageKey, useShownLanguage, useT } from '../lib/i18n/i18n.ts';
 import { LANGUAGES } from '../lib/session/settings-store.ts';
 import { ScreenFrame } from '../lib/ui/screen-frame.tsx';
+import { ActingAsNotice } from './acting-as-notice.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { SCREEN_CONTENT } from './screens.ts';
 import { ServerSwitcher } from './server-switcher.tsx';
@@ -73,6 +74,7 @@ export function App() {
           ))}
         </nav>
         <ServerSwitcher />
+        <ActingAsNotice />
       </header>
       <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'api' || route === 'activity' || undefined}>
         <ErrorBoundary message={t('app.crashed')}>

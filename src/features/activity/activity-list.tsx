@@ -5,7 +5,9 @@ import { useThrottledExternalStore } from '../../lib/util/external-store.ts';
 import { type Translate, useLocalized } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
-import { activityCsv, activityJson, type ActivityFilter, activityRows, activityServers, type NumberedEntry, numbersById } from './activity-view.ts';
+import {
+  actingAsParts, activityCsv, activityJson, type ActivityFilter, activityRows, activityServers, type NumberedEntry, numbersById,
+} from './activity-view.ts';
 
 /** Redrawn at most this often: a bulk run adds an entry per request. */
 const DRAW_EVERY_MS = 500;
@@ -41,7 +43,7 @@ export function ActivityList() {
     { id: 'number', header: '#', label: t('activity.col.number'), width: '4.5rem', cell: ({ number: n }) => `#${number(n)}` },
     { id: 'time', header: t('activity.col.time'), label: t('activity.col.time'), width: '7.5rem', cell: ({ entry }) => <span className="nowrap">{time(entry.at)}</span> },
     { id: 'server', header: t('activity.col.server'), label: t('activity.col.server'), width: '6rem', cell: ({ entry }) => entry.server },
-    { id: 'request', header: t('activity.col.request'), label: t('activity.col.request'), cell: ({ entry }) => `${entry.method} ${entry.path}` },
+    { id: 'request', header: t('activity.col.request'), label: t('activity.col.request'), cell: ({ entry }) => <RequestCell t={t} entry={entry} /> },
     { id: 'domain', header: t('activity.col.domain'), label: t('activity.col.domain'), cell: ({ entry }) => <DomainCell entry={entry} /> },
     { id: 'status', header: t('activity.col.status'), label: t('activity.col.status'), width: '9rem', cell: ({ entry }) => entry.proxyCode ?? entry.status ?? '' },
     { id: 'outcome', header: t('activity.col.outcome'), label: t('activity.col.outcome'), cell: ({ entry }) => outcomeText(t, entry, numbers) },
@@ -104,6 +106,17 @@ function outcomeText(t: Translate, entry: ActivityEntry, numbers: ReadonlyMap<st
   return (entry.checks ?? []).map((check) => t(check.added ? 'activity.checkedAdded' : 'activity.checkedNotAdded', {
     domain: check.domain, request: numbers.get(check.resolves) ?? '?',
   })).join(' ');
+}
+
+/** Method and path, and on a line of its own whom the request acted for, when it did. */
+function RequestCell({ t, entry }: { t: Translate; entry: ActivityEntry }) {
+  const request = `${entry.method} ${entry.path}`;
+  const acting = actingAsParts(entry.actingAs);
+  if (!acting) return request;
+  const text = acting.kind === undefined
+    ? t('activity.actingAs', { actingAs: acting.value })
+    : t(acting.kind === 'customer' ? 'activity.actingAs.customer' : 'activity.actingAs.user', { value: acting.value });
+  return <>{request}<span className="activity-acting">{text}</span></>;
 }
 
 /** The domain as a person reads it, with the ASCII form sent beside it where they differ, as on Domains. */

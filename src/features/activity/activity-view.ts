@@ -25,6 +25,15 @@ export function activityRows(entries: readonly ActivityEntry[], dropped: number,
   return rows;
 }
 
+/** Whom an entry's request acted for, read back from its record (`customer c0001`, `user anna`). */
+export function actingAsParts(actingAs: string | undefined): { kind: 'customer' | 'user' | undefined; value: string } | undefined {
+  if (actingAs === undefined || actingAs === '') return undefined;
+  const space = actingAs.indexOf(' ');
+  const kind = space < 0 ? undefined : actingAs.slice(0, space);
+  if (kind === 'customer' || kind === 'user') return { kind, value: actingAs.slice(space + 1) };
+  return { kind: undefined, value: actingAs };
+}
+
 /** The number shown for each entry id, so a check can name the request it settled. */
 export function numbersById(entries: readonly ActivityEntry[], dropped: number): ReadonlyMap<string, number> {
   return new Map(entries.map((entry, index) => [entry.id, dropped + index + 1]));
@@ -32,11 +41,12 @@ export function numbersById(entries: readonly ActivityEntry[], dropped: number):
 
 export const activityServers = (entries: readonly ActivityEntry[]) => [...new Set(entries.map((entry) => entry.server))].sort();
 
-const FIELDS = ['number', 'id', 'time', 'server', 'method', 'path', 'domain', 'status', 'proxy_code', 'outcome', 'duration_ms', 'checks'] as const;
+const FIELDS = ['number', 'id', 'time', 'server', 'method', 'path', 'acting_as', 'domain', 'status', 'proxy_code', 'outcome', 'duration_ms', 'checks'] as const;
 
 function record({ entry, number }: NumberedEntry, numbers: ReadonlyMap<string, number>) {
   return {
     number, id: entry.id, time: new Date(entry.at).toISOString(), server: entry.server, method: entry.method, path: entry.path,
+    acting_as: entry.actingAs ?? '',
     domain: entry.domain ?? '', status: entry.status ?? '', proxy_code: entry.proxyCode ?? '', outcome: entry.outcome ?? 'pending',
     duration_ms: entry.durationMs === undefined ? '' : Math.round(entry.durationMs),
     checks: (entry.checks ?? []).map((check) => `#${numbers.get(check.resolves) ?? '?'} ${check.domain}: ${check.added ? 'added' : 'not added'}`).join('; '),

@@ -32,3 +32,29 @@ describe('saveSettings', () => {
     expect(settings.get().apiKey).toBe('');
   });
 });
+
+describe('saveSettings and whom requests act for', () => {
+  const loaded = () => Promise.resolve();
+
+  it('says whether the save changed whom the server\'s requests act for', async () => {
+    const { servers, settings } = twoServers();
+    servers.select('prod');
+    const base: Settings = { apiKey: 'k', customerId: '', language: 'en' };
+    expect(await saveSettings(settings, 'prod', { ...base, actAsCustomer: '', actAsUser: '' }, loaded)).toEqual({ actingChanged: false });
+    expect(await saveSettings(settings, 'prod', { ...base, actAsCustomer: 'c0001', actAsUser: '' }, loaded)).toEqual({ actingChanged: true });
+    expect(await saveSettings(settings, 'prod', { ...base, customerId: 'c0002', actAsCustomer: 'c0001', actAsUser: '' }, loaded)).toEqual({ actingChanged: false });
+    expect(await saveSettings(settings, 'prod', { ...base, actAsCustomer: '', actAsUser: 'c0001' }, loaded)).toEqual({ actingChanged: true });
+    expect(await saveSettings(settings, 'prod', { ...base, actAsCustomer: '', actAsUser: '' }, loaded)).toEqual({ actingChanged: true });
+    expect(settings.getFor('prod')).toEqual({ ...base, customerId: '' });
+  });
+
+  it('sets it for the server the form showed, never for the one selected meanwhile', async () => {
+    const { servers, settings } = twoServers();
+    servers.select('prod');
+    const saving = saveSettings(settings, 'prod', { apiKey: '', customerId: '', language: 'en', actAsUser: 'anna' }, loaded);
+    servers.select('test');
+    await saving;
+    expect(settings.getFor('prod').actAsUser).toBe('anna');
+    expect(settings.get()).not.toHaveProperty('actAsUser');
+  });
+});

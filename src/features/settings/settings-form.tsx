@@ -2,22 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BaseSyntheticEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
-import { isSendableApiKey } from '../../lib/api/auth.ts';
 import { loadMessages, type MessageKey, translateMessage, useT } from '../../lib/i18n/i18n.ts';
-import { isIdentifier } from '../../shared/identifier.ts';
 import { hasSeveralServers, serverStore, useServers } from '../../lib/session/server-store.ts';
 import { LANGUAGES, type Settings, settingsStore, useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { runtimeQueries } from './queries.ts';
 import { saveSettings } from './save-settings.ts';
+import { settingsSchema, type SettingsFormValues, toFormValues } from './settings-schema.ts';
 import { SimulatorNotice } from './simulator-notice.tsx';
-
-const settingsSchema = z.object({
-  apiKey: z.string().check(z.trim(), z.refine(isSendableApiKey, 'field.apiKey.invalid')),
-  customerId: z.string().check(z.trim(), z.refine((id) => id === '' || isIdentifier(id), 'field.customerId.invalid')),
-  language: z.enum(LANGUAGES),
-});
 
 const LANGUAGE_NAMES: Record<Settings['language'], string> = { en: 'English', de: 'Deutsch' };
 
@@ -33,9 +25,9 @@ export function SettingsForm() {
   // The key, not the sentence: a message shown while the language changes follows the language.
   const [message, setMessage] = useState<MessageKey>();
   const [showKey, setShowKey] = useState(false);
-  const ids = { apiKey: useId(), customerId: useId(), language: useId() };
-  const { register, handleSubmit, setValue, reset, formState: { errors } } = useForm<Settings>({
-    defaultValues: settings,
+  const ids = { apiKey: useId(), customerId: useId(), actAsCustomer: useId(), actAsUser: useId(), language: useId() };
+  const { register, handleSubmit, setValue, reset, formState: { errors } } = useForm<SettingsFormValues>({
+    defaultValues: toFormValues(settings),
     resolver: zodResolver(settingsSchema),
   });
 
@@ -46,14 +38,19 @@ export function SettingsForm() {
     setShownFor(serverName);
     setMessage(undefined);
   }
-  useEffect(() => { reset(settingsStore.get()); }, [serverName, reset]);
+  useEffect(() => { reset(toFormValues(settingsStore.get())); }, [serverName, reset]);
 
   // Bound to the server whose settings the form shows as Save is pressed, whatever is selected
   // by the time the values are checked and the language's messages have loaded.
   const save = (event: BaseSyntheticEvent) => {
     const server = serverName;
     void handleSubmit(async (values) => {
-      await saveSettings(settingsStore, server, values, loadMessages);
+      const { actingChanged } = await saveSettings(settingsStore, server, values, loadMessages);
+      // What was read from this server before was read for someone else: read again, as the
+      // new one (a read already out is left to finish, so a check in flight is not cut off).
+      if (actingChanged) {
+        void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes(server) }, { cancelRefetch: false });
+      }
       if (serverStore.get().current.name === server) setMessage('settings.saved');
     }, () => { setMessage(undefined); })(event);
   };
@@ -107,6 +104,14 @@ export function SettingsForm() {
         <Field id={ids.customerId} label={t('settings.customerId')} hint={t('settings.customerId.hint')}
           error={translateMessage(t, errors.customerId?.message)}>
           <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
+        </Field>
+        <Field id={ids.actAsCustomer} label={t('settings.actAsCustomer')} hint={t('settings.actAsCustomer.hint')}
+          error={translateMessage(t, errors.actAsCustomer?.message)}>
+          <input id={ids.actAsCustomer} autoComplete="off" autoCapitalize="none" spellCheck={false} {...register('actAsCustomer')} />
+        </Field>
+        <Field id={ids.actAsUser} label={t('settings.actAsUser')} hint={t('settings.actAsUser.hint')}
+          error={translateMessage(t, errors.actAsUser?.message)}>
+          <input id={ids.actAsUser} autoComplete="off" autoCapitalize="none" spellCheck={false} {...register('actAsUser')} />
         </Field>
         <Field id={ids.language} label={t('settings.language')}>
           <select id={ids.language} {...register('language')}>

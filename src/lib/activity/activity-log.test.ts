@@ -82,6 +82,12 @@ describe('the activity log read back from damaged storage', () => {
     expect(() => entries.map((entry) => new Intl.DateTimeFormat('en', { timeStyle: 'medium' }).format(entry.at))).not.toThrow();
   });
 
+  it('keeps whom a request acted for through a reload, and leaves out an entry where that is no text', () => {
+    const acting = { ...request, id: 'a-1', actingAs: 'customer c0001' };
+    const log = createActivityLog(memoryStorage(JSON.stringify({ entries: [acting, { ...acting, id: 'a-2', actingAs: 7 }], dropped: 0 })));
+    expect(log.store.get().entries).toEqual([acting]);
+  });
+
   it('reads a dropped count that is no count as none', () => {
     const log = createActivityLog(memoryStorage(JSON.stringify({ entries: [], dropped: -5.5 })));
     expect(log.store.get().dropped).toBe(0);

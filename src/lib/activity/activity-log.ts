@@ -25,6 +25,8 @@ const entrySchema = z.object({
   domain: z.optional(z.string()),
   /** The domain as a person reads it (Unicode), where that differs from `domain`. */
   domainShown: z.optional(z.string()),
+  /** Whom the request acted for, when it did: `customer c0001` (X-Customer-ID) or `user anna` (X-User-Name). */
+  actingAs: z.optional(z.string()),
   status: z.optional(z.number()),
   /** The panel's proxy's own code, when the proxy answered. */
   proxyCode: z.optional(z.string()),
@@ -53,9 +55,9 @@ const PERSIST_AFTER_MS = 1000;
 type Storage_ = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Every API request this tab sent: never a header, never the key. Kept in sessionStorage (this
- * tab, this session), so a reload keeps it; the newest MAX_ACTIVITY entries, with a count of
- * those dropped.
+ * Every API request this tab sent: never a header, never the key (whom a request acted for is a
+ * field of its own). Kept in sessionStorage (this tab, this session), so a reload keeps it; the
+ * newest MAX_ACTIVITY entries, with a count of those dropped.
  */
 export function createActivityLog(storage: Storage_ | undefined) {
   const store = createExternalStore<ActivityState>(read(storage));

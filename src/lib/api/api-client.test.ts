@@ -634,12 +634,124 @@ describe('exchange: a read answered whole, for the API screen', () => {
     expect((error as ApiError).kind).toBe('not-found');
   });
 
-  it('is recorded in Activity as a read, never with a header', async () => {
+  it('is recorded in Activity as a read, never with a header: only whom it acted for, as a field', async () => {
     const log = createActivityLog(undefined);
     const client = createApiClient({ basePath: BASE, getSettings: () => SETTINGS, fetch: answer('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }), activity: log });
-    await client.exchange({ method: 'GET', path: ['customers'], headers: { 'X-User-Name': 'anna' } });
+    await client.exchange({ method: 'GET', path: ['customers'], headers: { 'X-User-Name': 'anna', 'If-None-Match': '"etag-1"' } });
     const [entry] = log.store.get().entries;
-    expect(entry).toMatchObject({ method: 'GET', path: '/customers', status: 200, outcome: 'read' });
-    expect(JSON.stringify(entry)).not.toContain('anna');
+    expect(entry).toMatchObject({ method: 'GET', path: '/customers', status: 200, outcome: 'read', actingAs: 'user anna' });
+    expect(JSON.stringify(entry)).not.toMatch(/etag-1|X-User-Name|secret-key|Bearer/);
+  });
+});
+
+describe('acting for a customer or a user (the settings of the server a request goes to)', () => {
+  const PROD = { name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' };
+  const TEST = { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' };
+  const SETTINGS_OF: Record<string, Settings> = {
+    prod: { apiKey: 'prod-key', customerId: 'c0002', language: 'en', actAsCustomer: 'c0001' },
+    test: { apiKey: 'test-key', customerId: 'c0002', language: 'de', actAsUser: 'anna' },
+  };
+
+  function acting(current = PROD) {
+    const spy = vi.fn<typeof fetch>(json({ id: 1 }, 201));
+    const log = createActivityLog(undefined);
+    const client = createApiClient({
+      basePath: BASE, getSettings: (server) => SETTINGS_OF[server] ?? SETTINGS, fetch: spy, activity: log,
+      servers: { current: () => current, find: (name) => [PROD, TEST].find((server) => server.name === name) },
+    });
+    return { spy, log, client };
+  }
+  const headersOf = (spy: ReturnType<typeof acting>['spy'], call = 0) => new Headers(spy.mock.calls[call]?.[1]?.headers);
+  /** The headers built besides the key, Accept and the language. */
+  const actingHeaders = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !['Authorization', 'Accept', 'Accept-Language'].includes(name)));
+
+  it.each([
+    ['act as customer', { actAsCustomer: 'c0001' }, { 'X-Customer-ID': 'c0001' }],
+    ['act as user', { actAsUser: 'anna' }, { 'X-User-Name': 'anna' }],
+    ['a user name with punctuation', { actAsUser: 'anna.m@example.org' }, { 'X-User-Name': 'anna.m@example.org' }],
+    ['neither', {}, {}],
+    ['both empty', { actAsCustomer: '', actAsUser: '' }, {}],
+  ] as const)('buildRequest adds the header of %s, and nothing else', (_name, acting, expected) => {
+    const built = buildRequest(BASE, { method: 'GET', path: ['customers'] }, { ...SETTINGS, ...acting });
+    expect(actingHeaders(built.headers)).toEqual(expected);
+  });
+
+  it.each([
+    ['customer', { 'X-Customer-ID': 'c0009' }],
+    ['user', { 'X-User-Name': 'ben' }],
+  ] as const)('a request naming a %s itself sends only its own choice, never the settings\' as well', (_name, headers) => {
+    for (const acting of [{ actAsCustomer: 'c0001' }, { actAsUser: 'anna' }]) {
+      const built = buildRequest(BASE, { method: 'GET', path: ['customers'], headers }, { ...SETTINGS, ...acting });
+      expect(actingHeaders(built.headers)).toEqual(headers);
+    }
+  });
+
+  it.each([
+    ['both set', { actAsCustomer: 'c0001', actAsUser: 'anna' }],
+    ['a customer ID outside the identifier rule', { actAsCustomer: 'c.0001' }],
+    ['a customer ID with a line break', { actAsCustomer: 'c0001\r\nX-Evil: 1' }],
+    ['a user name with a space', { actAsUser: 'anna m' }],
+    ['a user name of 65 characters', { actAsUser: 'a'.repeat(65) }],
+    ['a user name with an umlaut', { actAsUser: 'jürgen' }],
+  ] as const)('refuses to build, show or send a request when the settings hold %s', async (_name, acting) => {
+    const settings = { ...SETTINGS, ...acting };
+    expect(() => buildRequest(BASE, { method: 'GET', path: ['customers'] }, settings)).toThrow(TypeError);
+    const { spy, client } = clientWith(json({}, 200), settings);
+    expect(() => client.show({ method: 'GET', path: ['customers'] })).toThrow(TypeError);
+    await expect(client(get())).rejects.toThrow(TypeError);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('every request to the server carries it, whatever its method, and "Show request" and onSent show it', async () => {
+    const { spy, client } = acting();
+    const sent: ShownRequest[] = [];
+    await client({ ...post(), onSent: (request) => sent.push(request) });
+    await client(get());
+    await client.exchange({ method: 'GET', path: ['customers'] });
+    for (const call of [0, 1, 2]) {
+      expect(headersOf(spy, call).get('X-Customer-ID'), `call ${call}`).toBe('c0001');
+      expect(headersOf(spy, call).get('X-User-Name'), `call ${call}`).toBeNull();
+    }
+    expect(sent[0]?.headers['X-Customer-ID']).toBe('c0001');
+    expect(client.show({ method: 'DELETE', path: ['customers', 'c0002', 'domains', 'a.example'] }).headers['X-Customer-ID']).toBe('c0001');
+  });
+
+  it('a request bound to a server carries that server\'s choice, whichever server is current', async () => {
+    const { spy, client } = acting(PROD);
+    await client({ ...post(), server: 'test' });
+    expect(headersOf(spy).get('X-User-Name')).toBe('anna');
+    expect(headersOf(spy).get('X-Customer-ID')).toBeNull();
+    expect(client.show({ method: 'GET', path: ['customers'], server: 'test' }).headers).toMatchObject({ 'X-User-Name': 'anna' });
+  });
+
+  it('clearing the setting stops the header with the next request', async () => {
+    let settings: Settings = { ...SETTINGS, actAsCustomer: 'c0001' };
+    const spy = vi.fn<typeof fetch>(json({}, 200));
+    const client = createApiClient({ basePath: BASE, getSettings: () => settings, fetch: spy });
+    await client(get());
+    settings = { ...settings, actAsCustomer: '' };
+    await client(get());
+    expect(headersOf(spy, 0).get('X-Customer-ID')).toBe('c0001');
+    expect(headersOf(spy, 1).get('X-Customer-ID')).toBeNull();
+  });
+
+  it('records in Activity whom a request acted for, as sent, and never the key', async () => {
+    const { log, client } = acting();
+    await client(get());
+    await client({ ...get(), server: 'test' });
+    await client({ ...get(), headers: { 'X-User-Name': 'ben' } });
+    await client({ ...get(), server: 'test', headers: { 'If-None-Match': '*' } });
+    expect(log.store.get().entries.map((entry) => entry.actingAs)).toEqual(['customer c0001', 'user anna', 'user ben', 'user anna']);
+    const stored = JSON.stringify(log.store.get());
+    expect(stored).not.toContain('prod-key');
+    expect(stored).not.toContain('test-key');
+  });
+
+  it('records no acting field for a request that acted for nobody', async () => {
+    const log = createActivityLog(undefined);
+    const client = createApiClient({ basePath: BASE, getSettings: () => SETTINGS, fetch: json({}, 200), activity: log });
+    await client(get());
+    expect(log.store.get().entries[0]).not.toHaveProperty('actingAs');
   });
 });

@@ -8,7 +8,8 @@ import { isPathSegment } from '../../shared/path-segment.ts';
 import { toApiError } from './response-error.ts';
 import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
 import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/server-store.ts';
-import { type Settings, settingsStore } from '../session/settings-store.ts';
+import { actingAs, isUserName, type Settings, settingsStore } from '../session/settings-store.ts';
+import { isIdentifier } from '../../shared/identifier.ts';
 
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
 export const API_TIMEOUT_MS = 30_000;
@@ -167,6 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       at: startedAt, server: server.name, method: request.method,
       path: `/${request.path.join('/')}${queryString(request.query)}`, ...(subject !== undefined && { domain: subject }),
       ...(subject !== undefined && shownSubject !== undefined && shownSubject !== subject && { domainShown: shownSubject }),
+      ...actingAsOf(built),
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
     try {
@@ -313,6 +315,14 @@ function masked(built: BuiltRequest): BuiltRequest {
   return { ...built, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
 }
 
+/** For the activity log: whom the request acted for, as it was sent (`customer c0001`, `user anna`). */
+function actingAsOf(built: BuiltRequest): { actingAs?: string } {
+  const customer = built.headers['X-Customer-ID'];
+  if (customer !== undefined) return { actingAs: `customer ${customer}` };
+  const user = built.headers['X-User-Name'];
+  return user === undefined ? {} : { actingAs: `user ${user}` };
+}
+
 /** `?a=1&b=x&b=y` in the order given, or '' without parameters. */
 export function queryString(query: Query | undefined): string {
   if (!query) return '';
@@ -335,11 +345,15 @@ const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
  * Used by the client for every request and by anything that shows a request ("Show request"),
  * so what is shown is what is sent. Path segments and extra headers are checked here, so a
  * request that breaks the rules is never built, shown or sent.
+ *
+ * Whom the server's settings act for ("Act as customer", "Act as user") goes with every request
+ * to that server, unless the request names a customer or a user itself: then it alone does, as
+ * one request acting for two would leave the server to pick.
  */
 export function buildRequest(
   basePath: string,
   request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body'>,
-  settings: Pick<Settings, 'apiKey' | 'language'>,
+  settings: Pick<Settings, 'apiKey' | 'language' | 'actAsCustomer' | 'actAsUser'>,
 ): BuiltRequest {
   if (!request.path.every(isPathSegment)) throw new TypeError('API path segment outside the allowlist');
   const headers: Record<string, string> = {
@@ -347,6 +361,12 @@ export function buildRequest(
     Accept: 'application/json',
     'Accept-Language': settings.language,
   };
+  const acting = actingAs(settings);
+  if (acting && request.headers?.['X-Customer-ID'] === undefined && request.headers?.['X-User-Name'] === undefined) {
+    const valid = acting.kind === 'customer' ? isIdentifier(acting.value) : isUserName(acting.value);
+    if (!valid) throw new TypeError(`${acting.header} holds a value the settings cannot send`);
+    headers[acting.header] = acting.value;
+  }
   for (const name of EXTRA_HEADERS) {
     const value = request.headers?.[name];
     if (value === undefined) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY, createSettingsStore } from './settings-store.ts';
+import { actingAs, DEFAULT_SETTINGS, isUserName, SETTINGS_STORAGE_KEY, createSettingsStore } from './settings-store.ts';
 
 type FakeStorage = Pick<Storage, 'getItem' | 'setItem'> & { entries: Map<string, string> };
 
@@ -125,5 +125,91 @@ describe('createSettingsStore', () => {
     expect(storage.setItem).toHaveBeenCalledTimes(2);
     expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c1', language: 'en' });
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('acting for a customer or a user, per server, for the tab', () => {
+  it('keeps "Act as customer" in the server\'s entry while set, and drops it from there once emptied', () => {
+    const storage = fakeStorage();
+    const store = createSettingsStore(storage);
+    store.update({ apiKey: 'k', customerId: 'c0002', actAsCustomer: 'c0001' });
+    expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c0002', language: 'en', actAsCustomer: 'c0001' });
+    expect(stored(storage)).toEqual({ apiKey: 'k', customerId: 'c0002', actAsCustomer: 'c0001' });
+    expect(createSettingsStore(storage).get().actAsCustomer).toBe('c0001');
+    store.update({ actAsCustomer: '', actAsUser: 'anna' });
+    expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c0002', language: 'en', actAsUser: 'anna' });
+    expect(stored(storage)).toEqual({ apiKey: 'k', customerId: 'c0002', actAsUser: 'anna' });
+    store.update({ actAsUser: '' });
+    expect(stored(storage)).toEqual({ apiKey: 'k', customerId: 'c0002' });
+    expect(store.get()).not.toHaveProperty('actAsUser');
+  });
+
+  it('is per server: set for one, the other acts for nobody, and each keeps its own entry', () => {
+    const storage = fakeStorage();
+    let current = 'prod';
+    const store = createSettingsStore(storage, { current: () => current, names: () => ['prod', 'test'], subscribe: () => () => undefined });
+    store.update({ actAsCustomer: 'c0001' });
+    current = 'test';
+    expect(actingAs(store.get())).toBeUndefined();
+    store.update({ actAsUser: 'ben' });
+    expect(actingAs(store.getFor('prod'))).toMatchObject({ header: 'X-Customer-ID', value: 'c0001' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.test') ?? '')).toEqual({ apiKey: '', customerId: '', actAsUser: 'ben' });
+    expect(JSON.parse(storage.entries.get('hosting-panel.settings.prod') ?? '')).toEqual({ apiKey: '', customerId: '', actAsCustomer: 'c0001' });
+  });
+
+  it('refuses to keep both at once, and keeps what it had', () => {
+    const storage = fakeStorage();
+    const store = createSettingsStore(storage);
+    store.update({ actAsCustomer: 'c0001' });
+    expect(() => { store.update({ actAsUser: 'anna' }); }).toThrow(TypeError);
+    expect(store.get().actAsCustomer).toBe('c0001');
+    expect(store.get()).not.toHaveProperty('actAsUser');
+    expect(stored(storage)).toEqual({ apiKey: '', customerId: '', actAsCustomer: 'c0001' });
+  });
+
+  it('forgetting the key, or all keys, keeps whom the server acts for (and only the key goes)', () => {
+    const storage = fakeStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ apiKey: 'secret', customerId: 'c0002', actAsUser: 'anna' }) });
+    const store = createSettingsStore(storage);
+    store.forgetApiKey();
+    expect(stored(storage)).toEqual({ apiKey: '', customerId: 'c0002', actAsUser: 'anna' });
+    storage.entries.set(SETTINGS_STORAGE_KEY, JSON.stringify({ apiKey: 'secret', customerId: 'c0002', actAsCustomer: 'c0001' }));
+    Object.assign(storage, { key: (index: number) => [...storage.entries.keys()][index] ?? null, length: storage.entries.size });
+    createSettingsStore(storage).forgetAllApiKeys();
+    expect(stored(storage)).toEqual({ apiKey: '', customerId: 'c0002', actAsCustomer: 'c0001' });
+  });
+
+  it.each([
+    ['a customer', { actAsCustomer: 'c0001' }, { actAsCustomer: 'c0001' }],
+    ['a user', { actAsUser: 'anna' }, { actAsUser: 'anna' }],
+    ['a customer ID outside the identifier rule', { actAsCustomer: 'c.01' }, {}],
+    ['a user name with a space', { actAsUser: 'anna m' }, {}],
+    ['a user name of 65 characters', { actAsUser: 'a'.repeat(65) }, {}],
+    ['a number', { actAsCustomer: 1 }, {}],
+    ['both (nobody: what the header shows is what is sent)', { actAsCustomer: 'c0001', actAsUser: 'anna' }, {}],
+    ['both, one of them broken', { actAsCustomer: 'c 1', actAsUser: 'anna' }, { actAsUser: 'anna' }],
+  ] as const)('reads %s leniently', (_name, fields, expected) => {
+    const store = createSettingsStore(fakeStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ apiKey: 'k', customerId: 'c', ...fields }) }));
+    expect(store.get()).toEqual({ apiKey: 'k', customerId: 'c', language: 'en', ...expected });
+  });
+
+  it.each([
+    [{}, undefined],
+    [{ actAsCustomer: '', actAsUser: '' }, undefined],
+    [{ actAsCustomer: 'c0001' }, { kind: 'customer', header: 'X-Customer-ID', value: 'c0001' }],
+    [{ actAsUser: 'anna' }, { kind: 'user', header: 'X-User-Name', value: 'anna' }],
+    [{ actAsCustomer: '', actAsUser: 'anna' }, { kind: 'user', header: 'X-User-Name', value: 'anna' }],
+  ] as const)('actingAs(%j) is %j', (settings, expected) => {
+    expect(actingAs(settings)).toEqual(expected);
+  });
+
+  it('actingAs refuses both at once', () => {
+    expect(() => actingAs({ actAsCustomer: 'c0001', actAsUser: 'anna' })).toThrow(TypeError);
+  });
+
+  it.each([
+    ['anna', true], ['a', true], ['a'.repeat(64), true], ['anna.m@example.org', true], ['x!~', true],
+    ['', false], ['a'.repeat(65), false], ['anna m', false], [' anna', false], ['jürgen', false], ['a\tb', false], ['a\r\nX: 1', false],
+  ] as const)('a user name %j is %s', (name, valid) => {
+    expect(isUserName(name)).toBe(valid);
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
+import { isIdentifier } from '../../shared/identifier.ts';
 import { serverStore } from './server-store.ts';
 import { sessionStorageOrNothing } from './session-storage.ts';
 
@@ -10,6 +11,33 @@ export interface Settings {
   apiKey: string;
   customerId: string;
   language: Language;
+  /** An admin acting in this customer's context: every request carries `X-Customer-ID`. */
+  actAsCustomer?: string;
+  /** An admin acting as this user: every request carries `X-User-Name`. At most one of the two. */
+  actAsUser?: string;
+}
+
+/** A user name as the panel sends it in `X-User-Name`: 1 to 64 visible ASCII characters, no space. */
+export const USER_NAME = /^[\x21-\x7e]{1,64}$/;
+
+export const isUserName = (value: string): boolean => USER_NAME.test(value);
+
+/** Whom a server's requests act for, and the header that says so. */
+export type ActingAs =
+  | { kind: 'customer'; header: 'X-Customer-ID'; value: string }
+  | { kind: 'user'; header: 'X-User-Name'; value: string };
+
+/**
+ * Whom the settings act for: one of the two, or nobody (''). Both at once is no choice at all:
+ * the form refuses it and the store never keeps it, so it is a mistake, never a guess.
+ */
+export function actingAs(settings: Pick<Settings, 'actAsCustomer' | 'actAsUser'>): ActingAs | undefined {
+  const customer = settings.actAsCustomer ?? '';
+  const user = settings.actAsUser ?? '';
+  if (customer !== '' && user !== '') throw new TypeError('Act as customer and act as user are both set');
+  if (customer !== '') return { kind: 'customer', header: 'X-Customer-ID', value: customer };
+  if (user !== '') return { kind: 'user', header: 'X-User-Name', value: user };
+  return undefined;
 }
 
 /**
@@ -99,18 +127,20 @@ export function createSettingsStore(
       // Storage full or disabled: the language still holds for this page's lifetime.
     }
   };
-  const store = (key: string, next: Pick<Settings, 'apiKey' | 'customerId'>) => {
+  const store = (key: string, next: StoredSettings) => {
     try {
-      storage?.setItem(key, JSON.stringify(next));
+      storage?.setItem(key, JSON.stringify(stored(next)));
     } catch {
       // Storage full or disabled: the settings still hold for this page's lifetime.
     }
   };
   const write = (server: string, next: Settings) => {
+    // Checked before anything is kept: a request must never go out acting for two at once.
+    actingAs(next);
     setLanguage(next.language);
-    const settings = { ...next, language };
+    const settings = { ...stored(next), language };
     cache.set(server, settings);
-    store(settingsStorageKey(server), { apiKey: settings.apiKey, customerId: settings.customerId });
+    store(settingsStorageKey(server), settings);
   };
 
   return {
@@ -136,8 +166,7 @@ export function createSettingsStore(
       // configured servers. Rewritten as read, so that nothing but the known fields is kept.
       setLanguage(undefined);
       for (const key of storedSettingsKeys(storage)) {
-        const { customerId } = read(storage, key);
-        const next = { apiKey: '', customerId };
+        const next = stored({ ...read(storage, key), apiKey: '' });
         if (rawItem(storage, key) !== JSON.stringify(next)) store(key, next);
       }
       for (const server of new Set([...servers.names(), ...cache.keys()])) {
@@ -154,6 +183,18 @@ export function createSettingsStore(
         unsubscribe();
       };
     },
+  };
+}
+
+type StoredSettings = Omit<Settings, 'language'>;
+
+/** What a server's entry keeps: key and customer, and whom it acts for only while that is set. */
+function stored({ apiKey, customerId, actAsCustomer, actAsUser }: StoredSettings): StoredSettings {
+  return {
+    apiKey,
+    customerId,
+    ...(actAsCustomer !== undefined && actAsCustomer !== '' && { actAsCustomer }),
+    ...(actAsUser !== undefined && actAsUser !== '' && { actAsUser }),
   };
 }
 
@@ -195,10 +236,17 @@ function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Setti
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return DEFAULT_SETTINGS;
     const fields = parsed as Readonly<Record<string, unknown>>;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const actAsCustomer = text(fields.actAsCustomer);
+    const actAsUser = text(fields.actAsUser);
+    // Whom requests act for is kept only as the form would take it; both at once, neither:
+    // the header then says nobody, and nobody is what is sent.
+    const acting = isIdentifier(actAsCustomer) ? (isUserName(actAsUser) ? {} : { actAsCustomer })
+      : isUserName(actAsUser) ? { actAsUser } : {};
     return {
       apiKey: text(fields.apiKey),
       customerId: text(fields.customerId),
       language: LANGUAGES.find((code) => code === fields.language) ?? 'en',
+      ...acting,
     };
   } catch {
     return DEFAULT_SETTINGS;
