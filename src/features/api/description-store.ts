@@ -41,15 +41,20 @@ export function createDescriptionStore(storage: Pick<Storage, 'getItem' | 'setIt
       return held ?? read(server);
     },
     choose: (server: string, name: string, text: string) => {
-      let kept = true;
-      try {
-        storage?.setItem(storageKey(server), JSON.stringify({ name, text }));
-      } catch {
-        kept = false;
-        try { storage?.removeItem(storageKey(server)); } catch { /* nothing kept either way */ }
-      }
       choices += 1;
-      store.set(new Map(store.get()).set(server, { id: choices, name, text, kept: kept && storage !== undefined }));
+      const id = choices;
+      store.set(new Map(store.get()).set(server, { id, name, text, kept: storage !== undefined }));
+      // Written in a task of its own: a few MiB into sessionStorage take tens of milliseconds,
+      // which must not add to the task that read the file.
+      setTimeout(() => {
+        try {
+          storage?.setItem(storageKey(server), JSON.stringify({ name, text }));
+        } catch {
+          try { storage?.removeItem(storageKey(server)); } catch { /* nothing kept either way */ }
+          const held = store.get().get(server);
+          if (held?.id === id) store.set(new Map(store.get()).set(server, { ...held, kept: false }));
+        }
+      }, 0);
     },
     forget: (server: string) => {
       try { storage?.removeItem(storageKey(server)); } catch { /* already gone for this page */ }

@@ -86,7 +86,17 @@ export interface Localized {
   duration: (ms: number) => string;
 }
 
+// One per language for the page's life: the Intl formatters cost milliseconds to make, and a
+// long list has many components asking for them.
+const localizedCache = new Map<Language, Localized>();
+
 export function localizedFor(language: Language): Localized {
+  let localized = localizedCache.get(language);
+  if (!localized) localizedCache.set(language, localized = makeLocalized(language));
+  return localized;
+}
+
+function makeLocalized(language: Language): Localized {
   const rules = new Intl.PluralRules(language);
   const times = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
   const unit = (name: 'second' | 'minute' | 'hour') =>
