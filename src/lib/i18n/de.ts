@@ -352,6 +352,7 @@ export const de: Record<MessageKey, string> = {
   'api.read.no-version': 'Die Beschreibung hat kein Versionsfeld „openapi“: Sie ist keine OpenAPI-Beschreibung.',
   'api.read.version': 'Die Beschreibung ist OpenAPI {version}; das Panel liest 3.0, 3.1 und 3.2.',
   'api.read.no-paths': 'Die Beschreibung hat kein Objekt „paths“ und nennt daher keine Operation.',
+  'api.read.webhooks-only': 'Die Beschreibung nennt nur Webhooks (Aufrufe, die der Server selbst macht), keine Operation, die das Panel aufrufen könnte.',
   'api.read.bad-json': 'Die Beschreibung ist kein gültiges JSON: Zeile {line}, Spalte {column}.',
   'api.read.bad-json-somewhere': 'Die Beschreibung ist kein gültiges JSON.',
   'api.read.bad-yaml': 'Die Beschreibung ist kein gültiges YAML: Zeile {line}, Spalte {column} ({reason}).',

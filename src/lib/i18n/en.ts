@@ -350,6 +350,7 @@ export const en = {
   'api.read.no-version': 'The description has no "openapi" version field: it is not an OpenAPI description.',
   'api.read.version': 'The description is OpenAPI {version}; the panel reads 3.0, 3.1 and 3.2.',
   'api.read.no-paths': 'The description has no "paths" object, so it names no operation.',
+  'api.read.webhooks-only': 'The description names only webhooks (calls the server makes to others), no operation the panel could call.',
   'api.read.bad-json': 'The description is not valid JSON: line {line}, column {column}.',
   'api.read.bad-json-somewhere': 'The description is not valid JSON.',
   'api.read.bad-yaml': 'The description is not valid YAML: line {line}, column {column} ({reason}).',

@@ -24,6 +24,7 @@ describe('readDescription', () => {
     ['another version', '{"openapi":"4.0.0","paths":{}}', 'api.read.version', { version: '4.0.0' }],
     ['no version', '{"paths":{}}', 'api.read.no-version'],
     ['no paths', '{"openapi":"3.1.0"}', 'api.read.no-paths'],
+    ['only webhooks (3.1)', '{"openapi":"3.1.0","webhooks":{"newPet":{}}}', 'api.read.webhooks-only'],
     ['paths not an object', '{"openapi":"3.1.0","paths":[]}', 'api.read.no-paths'],
     ['an array at the top', '[1,2]', 'api.read.not-an-object'],
     ['a 100,000-deep array', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'api.read.too-deep', { max: MAX_NESTING, line: 1 }],

@@ -43,7 +43,7 @@ export function readDescription(text: string): ReadResult {
   const version = value.openapi;
   if (typeof version !== 'string') return fail('api.read.no-version');
   if (!/^3\.[012]\.\d+(?:-[\w.]+)?$/.test(version)) return fail('api.read.version', { version: version.slice(0, 40) });
-  if (!isObject(value.paths)) return fail('api.read.no-paths');
+  if (!isObject(value.paths)) return fail(isObject(value.webhooks) ? 'api.read.webhooks-only' : 'api.read.no-paths');
   return { ok: true, document: value, version };
 }
 
