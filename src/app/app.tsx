@@ -77,7 +77,9 @@ export function App() {
         <ActingAsNotice />
       </header>
       <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'api' || route === 'activity' || undefined}>
-        <ErrorBoundary message={t('app.crashed')}>
+        {/* Each screen has a boundary of its own: a screen that fails to render (a hostile API
+            description, say) takes no other screen with it, nor a run or an add under way there. */}
+        <>
           {/* Every visited screen stays mounted: a visit to Settings must not drop what a form
               holds, a request in flight, an add whose outcome is still open, or a bulk run. */}
           {ROUTES.map((screen) => {
@@ -86,14 +88,16 @@ export function App() {
             return (
               <div key={screen} data-screen hidden={route !== screen}>
                 {visited.has(screen) && (
+                  <ErrorBoundary message={t('app.crashed')}>
                   <ScreenFrame id={`${screen}-title`} title={t(spec.title)} intro={spec.intro && t(spec.intro)} needsKey={spec.needsKey}>
                     <Suspense fallback={loading}><Screen /></Suspense>
                   </ScreenFrame>
+                  </ErrorBoundary>
                 )}
               </div>
             );
           })}
-        </ErrorBoundary>
+        </>
       </main>
     </>
   );

@@ -13,6 +13,9 @@ const MAX_SHOWN_CHARS = 200_000;
 const COLUMN_SAMPLE = 200;
 const MAX_COLUMNS = 12;
 
+/** A row's own value for a column: never one it inherits (`constructor`, `toString`). */
+const own = (row: JsonObject, key: string): JsonValue | undefined => (Object.hasOwn(row, key) ? row[key] : undefined);
+
 const cellText = (value: JsonValue | undefined): string => {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -70,7 +73,7 @@ function columnsOf(rows: readonly JsonObject[]): string[] {
 
 function rowsCsv(rows: readonly JsonObject[]): string {
   const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  return toCsv(fields, rows.map((row) => fields.map((field) => cellText(row[field]))));
+  return toCsv(fields, rows.map((row) => fields.map((field) => cellText(own(row, field)))));
 }
 
 /** An array of objects as a table: columns from the data, rows in view only, sortable, filterable. */
@@ -82,10 +85,10 @@ function AnswerTable({ rows }: { rows: readonly JsonObject[] }) {
   const names = useMemo(() => columnsOf(rows), [rows]);
   const shown = useMemo(() => {
     const wanted = filter.trim().toLowerCase();
-    const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => wanted === '' || names.some((n) => cellText(row[n]).toLowerCase().includes(wanted)));
+    const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => wanted === '' || names.some((n) => cellText(own(row, n)).toLowerCase().includes(wanted)));
     if (!sort) return kept;
     const compare = new Intl.Collator(undefined, { numeric: true }).compare;
-    return [...kept].sort((a, b) => compare(cellText(a.row[sort.key]), cellText(b.row[sort.key])) * (sort.ascending ? 1 : -1));
+    return [...kept].sort((a, b) => compare(cellText(own(a.row, sort.key)), cellText(own(b.row, sort.key))) * (sort.ascending ? 1 : -1));
   }, [rows, names, filter, sort]);
   const columns: VirtualColumn<{ row: JsonObject; index: number }>[] = names.map((key) => ({
     id: key,
@@ -94,7 +97,7 @@ function AnswerTable({ rows }: { rows: readonly JsonObject[] }) {
     header: (
       <button type="button" className="sort-button" onClick={() => { setSort({ key, ascending: sort?.key === key ? !sort.ascending : true }); }}>{key}</button>
     ),
-    cell: ({ row }) => cellText(row[key]),
+    cell: ({ row }) => cellText(own(row, key)),
   }));
   return (
     <>

@@ -16,9 +16,13 @@ interface Props {
   hasKey: boolean;
 }
 
+/** Single-quoted for a POSIX shell: a `'` inside becomes `'\''`, so nothing in a value runs. */
+const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
 const curlOf = (request: ShownRequest) => [
-  `curl -X ${request.method} '${window.location.origin}${request.url}'`,
-  ...Object.entries(request.headers).map(([name, value]) => `  -H '${name}: ${value}'`),
+  // curl's -X HEAD waits for a body that never comes; -I asks for the head alone.
+  `curl ${request.method === 'HEAD' ? '-I' : `-X ${request.method}`} ${quoted(`${window.location.origin}${request.url}`)}`,
+  ...Object.entries(request.headers).map(([name, value]) => `  -H ${quoted(`${name}: ${value}`)}`),
 ].join(' \\\n');
 
 /**

@@ -13,6 +13,9 @@ export type Described =
   | { ok: true; document: JsonObject; index: DescriptionIndex; version: string }
   | { ok: false; problem: DescriptionProblem };
 
+/** What a text cut at a cap reads as: too large, never a description read in part. */
+const TOO_LARGE: Described = { ok: false, problem: { key: 'api.read.too-large', params: { mib: MAX_DESCRIPTION_CHARS / 1024 / 1024 } } };
+
 const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /**
@@ -38,11 +41,12 @@ function fingerprint(text: string): string {
   return hash.toString(36);
 }
 
-async function panelFile(server: string, signal: AbortSignal): Promise<string> {
+async function panelFile(server: string, signal: AbortSignal): Promise<string | undefined> {
   const response = await fetch(openApiFileUrl(server), { credentials: 'omit', cache: 'no-store', signal });
   if (!response.ok) throw new Error(`status ${String(response.status)}`);
-  // One byte past the cap, so a file over it is refused as too large rather than cut.
-  return (await readCappedText(response, MAX_DESCRIPTION_CHARS + 1)).text;
+  // One byte past the cap, so a file over it is refused as too large rather than read cut.
+  const { text, truncated } = await readCappedText(response, MAX_DESCRIPTION_CHARS + 1);
+  return truncated ? undefined : text;
 }
 
 /**
@@ -63,10 +67,14 @@ export function useDescription(server: PanelServer, apiKey: string) {
     queryKey: ['api-description', server.name, source, serverPath, chosen?.id, chosen?.name, source === 'server' ? fingerprint(apiKey) : ''] as const,
     queryFn: async ({ signal }) => {
       if (chosen) return describe(chosen.text);
-      if (source === 'file') return describe(await panelFile(server.name, signal));
+      if (source === 'file') {
+        const text = await panelFile(server.name, signal);
+        return text === undefined ? TOO_LARGE : describe(text);
+      }
       const path = (serverPath ?? '').split('/').filter((segment) => segment !== '');
       const answer = await apiRequest.exchange({ method: 'GET', server: server.name, path, signal });
-      return describe(answer.text);
+      // Cut at the transport's cap: a description read in part would miss operations silently.
+      return answer.truncated ? TOO_LARGE : describe(answer.text);
     },
     enabled: source === 'user' || source === 'file' || (source === 'server' && hasKey),
     staleTime: Infinity,

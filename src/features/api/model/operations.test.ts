@@ -86,3 +86,12 @@ describe('belowApiRoot', () => {
     expect(belowApiRoot(path, ROOT)).toBe(expected);
   });
 });
+
+describe('hostile sizes', () => {
+  it('an array of 300,000 items and a pointer of 10,000 segments are read without a throw', () => {
+    const huge = { openapi: '3.1.0', paths: { '/a': { get: { parameters: [{ $ref: `#/${'x/'.repeat(10_000)}y` }] } } }, x: Array.from({ length: 300_000 }, () => 1) };
+    const result = index(huge);
+    expect(result.operations).toHaveLength(1);
+    expect(result.operations[0]?.parameters).toEqual([]);
+  });
+});

@@ -98,7 +98,8 @@ export function indexDescription(document: JsonObject, version: string, apiRoot:
         continue;
       }
       const own = readParameters(document, operation.parameters, `${opPointer}/parameters`, notes);
-      const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+      const ownKeys = new Set(own.map((o) => `${o.in}\n${o.name}`));
+      const parameters = [...shared.filter((p) => !ownKeys.has(`${p.in}\n${p.name}`)), ...own];
       const operationId = text(operation.operationId);
       let key = `${method.toUpperCase()} ${path}`;
       if (operationId !== undefined && operationId.trim() !== '') {
@@ -197,7 +198,8 @@ function findExternalRefs(document: JsonObject): string[] {
   const stack: JsonValue[] = [document];
   while (stack.length > 0) {
     const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
+    // One by one: spreading an array of 300,000 items into push() overflows the call's arguments.
+    if (Array.isArray(value)) for (const item of value) stack.push(item);
     else if (isObject(value)) {
       for (const [key, child] of Object.entries(value)) {
         if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.add(child.slice(0, 200));

@@ -94,7 +94,8 @@ function parseJson(text: string): Parsed {
 function parseYaml(text: string): Parsed {
   try {
     // One document, no custom tags, aliases capped (a "billion laughs" file stays small).
-    const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true });
+    // The core schema: plain JSON values only (no dates, sets, maps or binary from YAML 1.1 tags).
+    const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, schema: 'core', version: '1.2' });
     const [error] = document.errors;
     if (error) {
       const { line, column } = lineAndColumn(text, error.pos[0]);

@@ -10,10 +10,27 @@ export type RefLookup =
   | { ok: true; value: JsonValue; pointer: string }
   | { ok: false; reason: 'external' | 'missing' | 'cycle'; ref: string };
 
+/** A pointer longer than this (or of more segments) names nothing a real description holds. */
+const MAX_POINTER_CHARS = 1024;
+const MAX_POINTER_SEGMENTS = 128;
+
+// Looked up once per document and pointer: a description may name one long pointer thousands of times.
+const lookups = new WeakMap<JsonObject, Map<string, JsonValue | undefined>>();
+
 /** The value a JSON pointer within the document names, if it is there. */
 export function atPointer(document: JsonObject, pointer: string): JsonValue | undefined {
+  let cache = lookups.get(document);
+  if (!cache) lookups.set(document, cache = new Map<string, JsonValue | undefined>());
+  if (cache.has(pointer)) return cache.get(pointer);
+  const found = walkPointer(document, pointer);
+  cache.set(pointer, found);
+  return found;
+}
+
+function walkPointer(document: JsonObject, pointer: string): JsonValue | undefined {
   if (pointer === '#' || pointer === '#/') return document;
-  if (!pointer.startsWith('#/')) return undefined;
+  if (!pointer.startsWith('#/') || pointer.length > MAX_POINTER_CHARS) return undefined;
+  if (pointer.split('/').length > MAX_POINTER_SEGMENTS + 1) return undefined;
   let current: JsonValue = document;
   for (const raw of pointer.slice(2).split('/')) {
     let key: string;
