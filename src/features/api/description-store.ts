@@ -15,7 +15,7 @@ const storageKey = (server: string) => `hosting-panel.api-description.${server}`
 
 /**
  * The descriptions the user chose, per server, for the tab: in sessionStorage (a reload keeps
- * them; never localStorage), and in memory when storage has no room for a large one.
+ * them; never in storage that outlives the tab), and in memory when storage has no room for a large one.
  */
 export function createDescriptionStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined) {
   const store = createExternalStore<ReadonlyMap<string, ChosenDescription | null>>(new Map());
