@@ -5,13 +5,13 @@ import { useT } from '../../lib/i18n/i18n.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
-import { chosenDescriptions } from './description-store.ts';
+import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
 import { Markdown } from './markdown.tsx';
-import { MAX_DESCRIPTION_CHARS } from './model/read-description.ts';
+import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/read-description.ts';
 import { OperationList } from './operation-list.tsx';
 import { OperationPage } from './operation-page.tsx';
 import { useOperationKey } from './operation-route.ts';
-import { type Described, type DescriptionSource as DescriptionSourceKind, useDescription } from './use-description.ts';
+import { type Described, type DescriptionSource as DescriptionSourceKind, useDescription } from '../../lib/openapi/use-description.ts';
 
 /**
  * The API screen: the current server's description (from the server, a file on the panel's

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
-import { type DescriptionIndex, OPERATION_METHODS, type Operation } from './model/operations.ts';
+import { type DescriptionIndex, OPERATION_METHODS, type Operation } from '../../lib/openapi/operations.ts';
 import { operationHref } from './operation-route.ts';
 
 interface Row { operation: Operation; tag: string }

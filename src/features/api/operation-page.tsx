@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Markdown } from './markdown.tsx';
-import type { Operation } from './model/operations.ts';
-import { isObject, type JsonObject } from './model/read-description.ts';
-import { sendableHeader, unsendable } from './model/read-request.ts';
-import { resolveLocal } from './model/refs.ts';
+import type { Operation } from '../../lib/openapi/operations.ts';
+import { isObject, type JsonObject } from '../../lib/openapi/read-description.ts';
+import { sendableHeader, unsendable } from '../../lib/openapi/read-request.ts';
+import { resolveLocal } from '../../lib/openapi/refs.ts';
 import { ReadPanel } from './read-panel.tsx';
 import { SchemaView } from './schema-view.tsx';
 

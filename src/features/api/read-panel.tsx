@@ -5,9 +5,9 @@ import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { AnswerView } from './answer-view.tsx';
-import type { Operation, Parameter } from './model/operations.ts';
-import type { JsonObject } from './model/read-description.ts';
-import { buildRead, type BuiltRead, fieldKind, type ParameterValues, sendableHeader, valueKey } from './model/read-request.ts';
+import type { Operation, Parameter } from '../../lib/openapi/operations.ts';
+import type { JsonObject } from '../../lib/openapi/read-description.ts';
+import { buildRead, type BuiltRead, fieldKind, type ParameterValues, sendableHeader, valueKey } from '../../lib/openapi/read-request.ts';
 
 interface Props {
   document: JsonObject;

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { isObject, type JsonObject, type JsonValue } from './model/read-description.ts';
-import { lookUp } from './model/refs.ts';
-import { typeOf } from './model/read-request.ts';
+import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/read-description.ts';
+import { lookUp } from '../../lib/openapi/refs.ts';
+import { typeOf } from '../../lib/openapi/read-request.ts';
 
 interface Props {
   document: JsonObject;

@@ -14,7 +14,7 @@ export type OpenApiSource =
 
 export type OpenApiContentType = 'application/json' | 'application/yaml';
 
-/** The page reads at most this much (src/features/api); a larger file is refused at start. */
+/** The page reads at most this much (src/lib/openapi); a larger file is refused at start. */
 export const OPENAPI_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Where the built-in simulator serves its own description, below its API root. */
@@ -55,7 +55,7 @@ export function readOpenApiSource(
 
 /**
  * JSON when the text starts with `{` or `[` (after a byte order mark and white space), YAML
- * otherwise: the page's own rule (src/features/api/model/read-description.ts), and render.sh's.
+ * otherwise: the page's own rule (src/lib/openapi/read-description.ts), and render.sh's.
  */
 export function openApiContentType(text: string): OpenApiContentType {
   const first = /^\uFEFF?[ \t\r\n]*(.)/s.exec(text)?.[1];

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../lib/i18n/i18n.ts';
+import type { MessageKey } from '../i18n/i18n.ts';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from './read-description.ts';
 import { resolveLocal } from './refs.ts';
 

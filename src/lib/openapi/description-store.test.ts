@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeStorage } from '../../lib/testing/fake-storage.ts';
+import { fakeStorage } from '../testing/fake-storage.ts';
 import { createDescriptionStore } from './description-store.ts';
 
 afterEach(() => { vi.useRealTimers(); });

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api/api-client.ts';
-import { readCappedText } from '../../lib/api/read-capped-text.ts';
-import { DEFAULT_API_BASE, type PanelServer } from '../../lib/session/server-store.ts';
+import { apiRequest } from '../api/api-client.ts';
+import { readCappedText } from '../api/read-capped-text.ts';
+import { DEFAULT_API_BASE, type PanelServer } from '../session/server-store.ts';
 import { openApiFileUrl } from '../../shared/runtime-info.ts';
-import { type DescriptionIndex, indexDescription } from './model/operations.ts';
-import { type DescriptionProblem, type JsonObject, MAX_DESCRIPTION_CHARS, readDescription } from './model/read-description.ts';
+import { type DescriptionIndex, indexDescription } from './operations.ts';
+import { type DescriptionProblem, type JsonObject, MAX_DESCRIPTION_CHARS, readDescription } from './read-description.ts';
 import { useChosenDescription } from './description-store.ts';
 
 export type DescriptionSource = 'user' | 'file' | 'server' | 'none';

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../lib/i18n/i18n.ts';
-import { isPathSegment } from '../../../shared/path-segment.ts';
+import type { MessageKey } from '../i18n/i18n.ts';
+import { isPathSegment } from '../../shared/path-segment.ts';
 import type { Operation, Parameter } from './operations.ts';
 import { isObject, type JsonObject, type JsonValue } from './read-description.ts';
 import { resolveLocal } from './refs.ts';

@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import type { MessageKey } from '../../../lib/i18n/i18n.ts';
+import type { MessageKey } from '../i18n/i18n.ts';
 
 /**
  * Reading an OpenAPI description: text (JSON or YAML) to a checked document, or a problem that

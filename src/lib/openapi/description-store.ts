@@ -1,5 +1,5 @@
-import { sessionStorageOrNothing } from '../../lib/session/session-storage.ts';
-import { createExternalStore, useExternalStore } from '../../lib/util/external-store.ts';
+import { sessionStorageOrNothing } from '../session/session-storage.ts';
+import { createExternalStore, useExternalStore } from '../util/external-store.ts';
 
 /** A description the user chose ("API description file"), for one hosting server. */
 export interface ChosenDescription {
