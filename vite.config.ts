@@ -25,4 +25,6 @@ export default defineConfig({
   server: { host: 'localhost', headers: DEV_HEADERS, cors: false },
   preview: { host: 'localhost', headers: SECURITY_HEADERS, cors: false },
   build: { target: 'es2022', sourcemap: false },
+  // Module workers (src/lib/openapi/describe.worker.ts): the same chunks and CSP as the page.
+  worker: { format: 'es' },
 });

@@ -170,6 +170,25 @@ test('hostile and broken descriptions get a message naming what and where, never
   await expect(page.getByText('enter an API key first')).toBeVisible();
 });
 
+test('a large YAML description is read in a worker under the page\'s CSP: every operation counted', async ({ page }) => {
+  await page.goto('/#/api');
+  const workers: string[] = [];
+  page.on('worker', (worker) => { workers.push(worker.url()); });
+  // 400 operations in block-style YAML, about 60 KiB: far past what the page reads itself.
+  const lines = ['openapi: 3.0.3', 'info:', '  title: Generated', '  version: "1"', 'paths:'];
+  for (let index = 0; index < 400; index += 1) {
+    lines.push(`  /zones/{zone}/records/r${String(index)}:`, '    get:', `      operationId: record${String(index)}`, `      summary: Record number ${String(index)}`,
+      '      parameters:', '        - name: zone', '          in: path', '          required: true', '          schema:', '            type: string',
+      '      responses:', '        "200":', '          description: ok');
+  }
+  await chooseDescription(page, lines.join('\n'), 'generated.yaml');
+  await expect(page.getByRole('status').filter({ hasText: 'operations' })).toHaveText('400 of 400 operations');
+  expect(workers).toHaveLength(1);
+  expect(new URL(workers[0] ?? '').origin).toBe(new URL(page.url()).origin);
+  await page.getByRole('searchbox', { name: 'Filter' }).fill('Record number 399');
+  await expect(page.getByRole('status').filter({ hasText: 'operations' })).toHaveText('1 of 400 operations');
+});
+
 test('the API screen is axe clean, list and operation, light and dark, and at 360 px', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
   await openApi(page);

@@ -8,10 +8,9 @@ import type { MessageKey } from '../i18n/i18n.ts';
  * comes from a server, a file on the panel's machine or a file the user picked.
  */
 
-/** The largest description read (20 MiB), in characters of its text. */
-export const MAX_DESCRIPTION_CHARS = 20 * 1024 * 1024;
-/** Nesting deeper than this is refused: no real description comes near it. */
-export const MAX_NESTING = 128;
+import { MAX_DESCRIPTION_CHARS, MAX_NESTING } from './limits.ts';
+
+export { MAX_DESCRIPTION_CHARS, MAX_NESTING } from './limits.ts';
 
 export interface DescriptionProblem {
   key: Extract<MessageKey, `api.read.${string}`>;

@@ -3,33 +3,15 @@ import { apiRequest } from '../api/api-client.ts';
 import { readCappedText } from '../api/read-capped-text.ts';
 import { DEFAULT_API_BASE, type PanelServer } from '../session/server-store.ts';
 import { openApiFileUrl } from '../../shared/runtime-info.ts';
-import { type DescriptionIndex, indexDescription } from './operations.ts';
-import { type DescriptionProblem, type JsonObject, MAX_DESCRIPTION_CHARS, readDescription } from './read-description.ts';
+import { describe, type Described } from './describe.ts';
+import { MAX_DESCRIPTION_CHARS } from './limits.ts';
 import { useChosenDescription } from './description-store.ts';
 
+export type { Described } from './describe.ts';
 export type DescriptionSource = 'user' | 'file' | 'server' | 'none';
-
-export type Described =
-  | { ok: true; document: JsonObject; index: DescriptionIndex; version: string }
-  | { ok: false; problem: DescriptionProblem };
 
 /** What a text cut at a cap reads as: too large, never a description read in part. */
 const TOO_LARGE: Described = { ok: false, problem: { key: 'api.read.too-large', params: { mib: MAX_DESCRIPTION_CHARS / 1024 / 1024 } } };
-
-const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
-
-/**
- * Reads and indexes a description's text; whatever it holds, the answer is a value, never a
- * throw. Reading and indexing each run in a task of their own (about 25 ms each for 3 MiB on
- * this machine's Node), so the page can paint and take input between them.
- */
-export async function describe(text: string): Promise<Described> {
-  await nextTask();
-  const read = readDescription(text);
-  if (!read.ok) return read;
-  await nextTask();
-  return { ok: true, document: read.document, version: read.version, index: indexDescription(read.document, read.version, DEFAULT_API_BASE) };
-}
 
 /** FNV-1a, 32 bits: tells keys apart in a cache key, and says nothing about the key. */
 function fingerprint(text: string): string {
@@ -66,15 +48,15 @@ export function useDescription(server: PanelServer, apiKey: string) {
     // key itself is never part of a query key, only a short fingerprint of it.
     queryKey: ['api-description', server.name, source, serverPath, chosen?.id, chosen?.name, source === 'server' ? fingerprint(apiKey) : ''] as const,
     queryFn: async ({ signal }) => {
-      if (chosen) return describe(chosen.text);
+      if (chosen) return describe(chosen.text, DEFAULT_API_BASE, signal);
       if (source === 'file') {
         const text = await panelFile(server.name, signal);
-        return text === undefined ? TOO_LARGE : describe(text);
+        return text === undefined ? TOO_LARGE : describe(text, DEFAULT_API_BASE, signal);
       }
       const path = (serverPath ?? '').split('/').filter((segment) => segment !== '');
       const answer = await apiRequest.exchange({ method: 'GET', server: server.name, path, signal });
       // Cut at the transport's cap: a description read in part would miss operations silently.
-      return answer.truncated ? TOO_LARGE : describe(answer.text);
+      return answer.truncated ? TOO_LARGE : describe(answer.text, DEFAULT_API_BASE, signal);
     },
     enabled: source === 'user' || source === 'file' || (source === 'server' && hasKey),
     staleTime: Infinity,

@@ -4,7 +4,9 @@ import type { ServerResponse } from 'node:http';
  * Headers for the built page: `vite preview` and `npm start` send these (nginx copies them; see
  * README).
  * No inline script or style anywhere, the page talks only to its own origin, and DOM sinks
- * that take HTML need Trusted Types, which the page never creates.
+ * that take HTML or script need Trusted Types. The page creates one policy,
+ * `hosting-panel-worker`, which passes only the address of its own description worker
+ * (src/lib/openapi/describe.ts); no policy can make HTML.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -19,7 +21,7 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "object-src 'none'",
   "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
+  "trusted-types hosting-panel-worker",
 ].join('; ');
 
 export const SECURITY_HEADERS: Record<string, string> = {
