@@ -95,6 +95,40 @@ test.describe('the Domains screen', () => {
     await expect.poll(() => shownNames(page, '1 domain')).toEqual(['from-the-form.example']);
   });
 
+  test('with a description, the list is read where it says, and not asked for when it has none', async ({ page, sim }) => {
+    const described = (paths: Record<string, unknown>) => JSON.stringify({ openapi: '3.1.0', info: { title: 'Other', version: '1' }, paths });
+    const chooseDescription = async (content: string) => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+      await page.getByLabel('API description file').setInputFiles({ name: 'lc3-api.json', mimeType: 'application/json', buffer: Buffer.from(content) });
+      await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+    };
+    const domainReads = async () => (await sim.requests()).filter((r) => r.method === 'GET' && r.path.includes('/domains')).map((r) => r.path);
+
+    // A description whose list lives elsewhere: asked there, and its answer shown.
+    await sim.fault({ method: 'GET', pathIncludes: '/clients/c0002/domains', action: 'respond', status: 200, contentType: 'application/json', body: '[{"domain":"elsewhere.example","account":"web9"}]', count: 5 });
+    await page.goto('/#/api');
+    await chooseDescription(described({ '/clients/{client}/domains': { get: { parameters: [{ name: 'client', in: 'path', required: true }], responses: { 200: { description: 'ok' } } } } }));
+    await openDomains(page);
+    await expect.poll(() => shownNames(page, '1 domain')).toEqual(['elsewhere.example']);
+    expect(await domainReads()).toEqual(['/liveconfig/api/v1/clients/c0002/domains']);
+
+    // One without a list of domains: a calm note, and no read at any path; a reload keeps it so.
+    await chooseDescription(described({ '/customers': { get: { responses: { 200: { description: 'ok' } } } } }));
+    await openDomains(page);
+    await expect(page.getByText('This server\'s API description has no read of a customer\'s domains')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('This server\'s API description has no read of a customer\'s domains')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await domainReads()).toHaveLength(1);
+
+    // Forgotten, the simulator's own description names its own list again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+    await page.getByRole('button', { name: 'Forget API description' }).click();
+    await openDomains(page);
+    await expect(page.getByRole('status').filter({ hasText: 'domains' })).toHaveText('0 domains');
+    expect(await domainReads()).toEqual(['/liveconfig/api/v1/clients/c0002/domains', '/liveconfig/api/v1/customers/c0002/domains']);
+  });
+
   test('a server without the list: a calm note, no error, and adding still works', async ({ page, sim }) => {
     await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', when: 'before', status: 404, contentType: 'text/plain', body: 'Not Found', count: 50 });
     await openDomains(page);
@@ -102,7 +136,7 @@ test.describe('the Domains screen', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
     // Asked once: a missing list is not retried.
-    expect((await sim.requests()).filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect((await sim.requests()).filter((r) => r.method === 'GET' && r.path.endsWith('/domains'))).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Add domain' }).click();
     await fillDomainForm(page, { domain: 'still-works.example', account: 'web77' });

@@ -309,6 +309,8 @@ export const de: Record<MessageKey, string> = {
   'list.empty': 'Unter der Kunden-ID {customer} gibt es noch keine Domains.',
   'list.noMatch': 'Keine Domain passt zu „{filter}“.',
   'list.noCustomer': 'Geben Sie oben eine Kunden-ID ein, um ihre Domains aufzulisten.',
+  'list.notDescribed': 'Die API-Beschreibung dieses Servers enthält keine Abfrage der Domains einer Kunden-ID, daher wird hier keine Liste abgefragt oder gezeigt. Alles andere funktioniert wie gewohnt, auch das Hinzufügen von Domains.',
+  'list.readingDescription': 'Die API-Beschreibung des Servers wird gelesen…',
   'list.unsupported': 'Dieser Server bietet keine Domainliste an, daher kann hier keine gezeigt werden. Alles andere funktioniert wie gewohnt, auch das Hinzufügen von Domains.',
   'list.failed': 'Die Domainliste konnte nicht geladen werden.',
   'list.stale': 'Die Domainliste konnte nicht aktualisiert werden; sie zeigt den Stand von {time}.',

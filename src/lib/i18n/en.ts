@@ -307,6 +307,8 @@ export const en = {
   'list.empty': 'Customer {customer} has no domains yet.',
   'list.noMatch': 'No domain matches “{filter}”.',
   'list.noCustomer': 'Enter a customer ID above to list its domains.',
+  'list.notDescribed': 'This server\'s API description has no read of a customer\'s domains, so no list is asked for or shown here. Everything else works as usual, adding domains included.',
+  'list.readingDescription': 'Reading the server\'s API description…',
   'list.unsupported': 'This server does not offer a list of domains, so none can be shown here. Everything else works as usual, adding domains included.',
   'list.failed': 'The domain list could not be loaded.',
   'list.stale': 'The domain list could not be refreshed; it shows what was loaded at {time}.',

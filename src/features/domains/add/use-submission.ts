@@ -39,7 +39,7 @@ function opsFor(queryClient: QueryClient): WriteOps<Attempt, DomainRecord> {
         return record;
       } finally {
         // Also after a failure: an unknown outcome may have changed the list.
-        void queryClient.invalidateQueries({ queryKey: domainQueries.list(write.server, customerId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: domainQueries.lists(write.server, customerId) });
       }
     },
     check: async (write) => {

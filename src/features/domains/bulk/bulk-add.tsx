@@ -55,7 +55,7 @@ export function BulkAdd() {
   const runServer = session.run?.server;
   useEffect(() => {
     if (status === 'running' || !customerId || !runServer) return;
-    void queryClient.invalidateQueries({ queryKey: domainQueries.list(runServer, customerId.trim()).queryKey });
+    void queryClient.invalidateQueries({ queryKey: domainQueries.lists(runServer, customerId.trim()) });
   }, [status, customerId, runServer, queryClient]);
 
   const start = () => {

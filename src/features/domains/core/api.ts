@@ -1,6 +1,7 @@
 import { apiRequest, type ShownRequest } from '../../../lib/api/api-client.ts';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../lib/api/api-error.ts';
+import { type ListRoute, ListNotDescribedError, listPath } from './list-operation.ts';
 import { addDomainResponseSchema, type DomainRequest, type ListedDomain, readDomainList } from './schemas.ts';
 
 export const customerDomainsPath = (customerId: string) => ['customers', customerId, 'domains'] as const;
@@ -38,10 +39,14 @@ const latestListRead = new Map<string, string>();
 const listKey = (server: string, customerId: string) => `${server}\n${customerId}`;
 export const latestListReadId = (server: string, customerId: string) => latestListRead.get(listKey(server, customerId));
 
-/** Not documented (README, "The hosting API"): the simulator offers it, a real server may not (404/405). */
-export async function listDomains(server: string, customerId: string, signal?: AbortSignal): Promise<ListedDomain[]> {
+/**
+ * Not documented (README, "The hosting API"): the simulator offers it, a real server may not
+ * (404/405). Where the server's description says where it is, or that it has none, `route` says so.
+ */
+export async function listDomains(server: string, customerId: string, route: ListRoute, signal?: AbortSignal): Promise<ListedDomain[]> {
+  if (route.kind === 'not-described') throw new ListNotDescribedError('no list in the description');
   const data = await apiRequest({
-    method: 'GET', server, path: customerDomainsPath(customerId), schema: z.unknown(), ...(signal ? { signal } : {}),
+    method: 'GET', server, path: listPath(route, customerId), schema: z.unknown(), ...(signal ? { signal } : {}),
     activity: { onRecorded: (id) => { latestListRead.set(listKey(server, customerId), id); } },
   });
   try {

@@ -1,15 +1,21 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listDomains } from './api.ts';
+import { knownListRoute, type ListRoute, routeKey } from './list-operation.ts';
 import { withAsciiNames } from './names/ascii-names.ts';
 import type { ListedDomain } from './schemas.ts';
 
 export const domainQueries = {
   all: () => ['domains'] as const,
-  /** One server's customer's list: one server's list is never shown for another. */
-  list: (server: string, customerId: string) =>
+  /** Every cached read of one server's customer's list, whichever route it took. */
+  lists: (server: string, customerId: string) => [...domainQueries.all(), 'list', server, customerId] as const,
+  /**
+   * One server's customer's list: one server's list is never shown for another. Read where the
+   * server's description says (the route the Domains screen found), else where the simulator has it.
+   */
+  list: (server: string, customerId: string, route: ListRoute = knownListRoute(server)) =>
     queryOptions({
-      queryKey: [...domainQueries.all(), 'list', server, customerId] as const,
-      queryFn: ({ signal }) => listDomains(server, customerId, signal),
+      queryKey: [...domainQueries.lists(server, customerId), routeKey(route)] as const,
+      queryFn: ({ signal }) => listDomains(server, customerId, route, signal),
     }),
 };
 

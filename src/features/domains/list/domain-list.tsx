@@ -14,6 +14,8 @@ import { isListUnsupported } from '../core/list-support.ts';
 import { ListError } from './list-error.tsx';
 import { domainQueries } from '../core/queries.ts';
 import { useDomainRows } from './use-domain-rows.ts';
+import { useListRoute } from './use-list-route.ts';
+import type { ListRoute } from '../core/list-operation.ts';
 
 /** The Domains screen: the domains of the customer in its own field (Settings' until changed). */
 export function DomainList() {
@@ -27,13 +29,24 @@ export function DomainList() {
       <CustomerPicker key={server} server={server} value={customerId} />
       {/* Only an ID becomes a request path, whatever an edited sessionStorage holds. */}
       {isIdentifier(customerId)
-        ? <CustomerDomains customerId={customerId} />
+        ? <DescribedDomains customerId={customerId} />
         : <p className="notice">{t('list.noCustomer')}</p>}
     </>
   );
 }
 
-function CustomerDomains({ customerId }: { customerId: string }) {
+/** The list where the server's description has it, once the description is read. */
+function DescribedDomains({ customerId }: { customerId: string }) {
+  const { t } = useLocalized();
+  const { apiKey } = useSettings();
+  const server = useServers().current;
+  const route = useListRoute(server, apiKey);
+  if (!route) return <p role="status" className="list-count">{t('list.readingDescription')}</p>;
+  if (route.kind === 'not-described') return <p className="notice">{t('list.notDescribed')}</p>;
+  return <CustomerDomains customerId={customerId} route={route} />;
+}
+
+function CustomerDomains({ customerId, route }: { customerId: string; route: ListRoute }) {
   const { t, plural, time, language } = useLocalized();
   const filterId = useId();
   const [filter, setFilter] = useState('');
@@ -41,7 +54,7 @@ function CustomerDomains({ customerId }: { customerId: string }) {
   // The screen stays mounted while hidden, so this query stays active: an add through the form
   // invalidates it (the add's send, use-submission.ts) and it is fresh again before the screen is shown.
   const server = useServers().current.name;
-  const query = useQuery(domainQueries.list(server, customerId));
+  const query = useQuery(domainQueries.list(server, customerId, route));
   const { data, error, isFetching } = query;
   const rows = useDomainRows(data);
   const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { describeText } from '../../../lib/openapi/describe-text.ts';
+import { findListRoute, knownListRoute, listPath, rememberListRoute, routeKey } from './list-operation.ts';
+
+const ok = { responses: { 200: { description: 'ok' } } };
+const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+
+function indexOf(paths: Record<string, unknown>) {
+  const described = describeText(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths }), '/liveconfig/api/v1');
+  if (!described.ok) throw new Error(described.problem.key);
+  return described.index;
+}
+
+describe('findListRoute: the description\'s read of a customer\'s domains', () => {
+  it.each([
+    ['the simulator\'s path', { '/customers/{customerId}/domains': { get: { parameters: [pathParam('customerId')], ...ok } } }, 'customers/{customerId}/domains'],
+    ['another name for the customer', { '/clients/{id}/domains': { get: { parameters: [pathParam('id')], ...ok } } }, 'clients/{id}/domains'],
+    ['with the API root in the path', { '/liveconfig/api/v1/customers/{c}/domains': { get: { parameters: [pathParam('c')], ...ok } } }, 'customers/{c}/domains'],
+    ['below customers preferred to a shorter path elsewhere', {
+      '/{tenant}/domains': { get: { parameters: [pathParam('tenant')], ...ok } },
+      '/v2/customers/{c}/domains': { get: { parameters: [pathParam('c')], ...ok } },
+    }, 'v2/customers/{c}/domains'],
+  ])('%s', (_, paths, expected) => {
+    const route = findListRoute(indexOf(paths));
+    expect(route.kind === 'described' && route.template.join('/')).toBe(expected);
+  });
+
+  it.each([
+    ['no list at all', { '/customers': { get: ok } }],
+    ['only a write at the path', { '/customers/{c}/domains': { post: { parameters: [pathParam('c')], ...ok } } }],
+    ['all domains, no customer', { '/domains': { get: ok } }],
+    ['one domain, not the list', { '/customers/{c}/domains/{domain}': { get: { parameters: [pathParam('c'), pathParam('domain')], ...ok } } }],
+    ['two templates', { '/resellers/{r}/customers/{c}/domains': { get: { parameters: [pathParam('r'), pathParam('c')], ...ok } } }],
+    ['a required query parameter the panel cannot fill', { '/customers/{c}/domains': { get: { parameters: [pathParam('c'), { name: 'zone', in: 'query', required: true }], ...ok } } }],
+  ])('not described: %s', (_, paths) => {
+    expect(findListRoute(indexOf(paths))).toEqual({ kind: 'not-described' });
+  });
+});
+
+describe('listPath and the remembered route', () => {
+  it('fills the template with the customer ID, and guesses the simulator\'s path without a description', () => {
+    expect(listPath({ kind: 'described', operation: 'x', template: ['clients', '{id}', 'domains'] }, 'c0002')).toEqual(['clients', 'c0002', 'domains']);
+    expect(listPath({ kind: 'guess' }, 'c0002')).toEqual(['customers', 'c0002', 'domains']);
+  });
+
+  it('keeps one route per server for the checks of unknown adds, and tells routes apart in query keys', () => {
+    const described = { kind: 'described', operation: 'x', template: ['clients', '{id}', 'domains'] } as const;
+    rememberListRoute('prod', described);
+    expect(knownListRoute('prod')).toBe(described);
+    expect(knownListRoute('test')).toEqual({ kind: 'guess' });
+    expect(new Set([routeKey(described), routeKey({ kind: 'guess' }), routeKey({ kind: 'not-described' })]).size).toBe(3);
+  });
+});

@@ -1,0 +1,60 @@
+import type { DescriptionIndex, Operation } from '../../../lib/openapi/operations.ts';
+
+/**
+ * Where the Domains list is read, as far as the panel knows: guessed (the simulator's path; no
+ * description, or one that could not be read; a 404/405/501 without JSON says "not offered"),
+ * taken from the server's description, or not offered, as the description has no such read.
+ */
+export type ListRoute =
+  | { kind: 'guess' }
+  | { kind: 'described'; operation: string; template: readonly string[] }
+  | { kind: 'not-described' };
+
+export const GUESSED_ROUTE: ListRoute = { kind: 'guess' };
+const GUESSED_TEMPLATE = ['customers', '{customerId}', 'domains'] as const;
+
+const isTemplate = (segment: string) => /^\{[^{}]+\}$/.test(segment);
+
+/**
+ * The description's read of a customer's domains: a GET whose path ends in `/{customer}/domains`
+ * with that one path parameter and no required query parameter; among several, one below
+ * `customers` first, then the shortest path.
+ */
+export function findListRoute(index: DescriptionIndex): ListRoute {
+  const candidates: { operation: Operation; template: string[] }[] = [];
+  for (const operation of index.operations) {
+    if (operation.method !== 'get') continue;
+    const template = operation.apiPath.split('/').filter((segment) => segment !== '');
+    const last = template.at(-1)?.toLowerCase();
+    if (template.length < 2 || last !== 'domains' || !isTemplate(template.at(-2) ?? '')) continue;
+    if (template.filter(isTemplate).length !== 1) continue;
+    if (operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path' && parameter.in !== 'header')) continue;
+    candidates.push({ operation, template });
+  }
+  const belowCustomers = (template: readonly string[]) => /^customers?$/i.test(template.at(-3) ?? '');
+  candidates.sort((a, b) => Number(belowCustomers(b.template)) - Number(belowCustomers(a.template)) || a.template.length - b.template.length);
+  const chosen = candidates[0];
+  return chosen ? { kind: 'described', operation: chosen.operation.key, template: chosen.template } : { kind: 'not-described' };
+}
+
+/** The list's path for `customerId` (an identifier, checked by the caller): its one template segment filled. */
+export function listPath(route: ListRoute, customerId: string): readonly string[] {
+  const template = route.kind === 'described' ? route.template : GUESSED_TEMPLATE;
+  return template.map((segment) => (isTemplate(segment) ? customerId : segment));
+}
+
+/** A stable text for query keys: two routes to the same path share a cache entry. */
+export const routeKey = (route: ListRoute) => (route.kind === 'described' ? route.template.join('/') : route.kind);
+
+// The route each server's Domains screen last took from its description: the checks of an
+// unknown add (the form's, a bulk run's) read the list where the screen does.
+const knownRoutes = new Map<string, ListRoute>();
+export const knownListRoute = (server: string): ListRoute => knownRoutes.get(server) ?? GUESSED_ROUTE;
+export function rememberListRoute(server: string, route: ListRoute): void {
+  knownRoutes.set(server, route);
+}
+
+/** Thrown instead of asking for a list the server's description does not have. */
+export class ListNotDescribedError extends Error {
+  override name = 'ListNotDescribedError';
+}
