@@ -57,4 +57,6 @@ export function rememberListRoute(server: string, route: ListRoute): void {
 /** Thrown instead of asking for a list the server's description does not have. */
 export class ListNotDescribedError extends Error {
   override name = 'ListNotDescribedError';
+  /** Sets it apart from any Error for the type checker (an error of the same shape would narrow to it). */
+  readonly listNotDescribed = true;
 }
