@@ -7,7 +7,7 @@ import { Field } from '../../lib/ui/field.tsx';
 import { AnswerView } from './answer-view.tsx';
 import type { Operation, Parameter } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/read-description.ts';
-import { buildRead, type BuiltRead, fieldKind, type ParameterValues, sendableHeader, valueKey } from '../../lib/openapi/read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, listed, type ParameterValues, sendableHeader, SHOWN_OPTIONS, valueKey } from '../../lib/openapi/read-request.ts';
 
 interface Props {
   document: JsonObject;
@@ -121,10 +121,18 @@ function ParameterField({ document, parameter, value, error, onChange }: {
   const id = useId();
   const kind = fieldKind(document, parameter.schema);
   const label = <>{parameter.name} <span className="param-in">({t(`api.in.${parameter.in}`)}{parameter.required ? `, ${t('api.schema.required')}` : ''})</span></>;
-  const hint = [parameter.description, kind.kind === 'list' ? t('api.listHint') : undefined].filter(Boolean).join(' ');
+  const acting = parameter.in === 'header' ? sendableHeader(parameter.name) : undefined;
+  const hint = [
+    parameter.description,
+    kind.kind === 'list' ? t('api.listHint') : undefined,
+    kind.kind === 'enum' && kind.options.length > SHOWN_OPTIONS ? t('api.field.enum', { options: listed(kind.options) }) : undefined,
+    // Whom the request acts for: Settings' "Act as" unless this field names someone.
+    acting === 'X-Customer-ID' || acting === 'X-User-Name' ? t('api.actingHeaderHint') : undefined,
+  ].filter(Boolean).join(' ');
   return (
     <Field id={id} label={label} hint={hint || undefined} error={error}>
-      {kind.kind === 'enum' || kind.kind === 'boolean'
+      {/* A select of thousands of options would freeze the page: a long enum is typed, and checked on Send. */}
+      {(kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS) || kind.kind === 'boolean'
         ? (
           <select id={id} value={value} onChange={(event) => { onChange(event.target.value); }}>
             <option value="">{t('api.unset')}</option>

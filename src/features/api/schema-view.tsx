@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/read-description.ts';
 import { lookUp } from '../../lib/openapi/refs.ts';
-import { typeOf } from '../../lib/openapi/read-request.ts';
+import { listed, typeOf } from '../../lib/openapi/read-request.ts';
 
 interface Props {
   document: JsonObject;
@@ -60,7 +60,8 @@ export function SchemaView({ document, schema, name, required = false, seen = []
     resolved.readOnly === true && t('api.schema.readOnly'),
     resolved.writeOnly === true && t('api.schema.writeOnly'),
     resolved.deprecated === true && t('api.schema.deprecated'),
-    Array.isArray(resolved.enum) && t('api.schema.enum', { values: resolved.enum.map(show).join(', ') }),
+    // The first options and a count: an enum of 100,000 values is a description's right, not a page's.
+    Array.isArray(resolved.enum) && t('api.schema.enum', { values: listed(resolved.enum.slice(0, 21).map(show), resolved.enum.length) }),
     resolved.default !== undefined && t('api.schema.default', { value: show(resolved.default) }),
     resolved.example !== undefined && t('api.schema.example', { value: show(resolved.example) }),
     typeof resolved.minimum === 'number' && t('api.schema.minimum', { value: resolved.minimum }),

@@ -504,11 +504,22 @@ describe('createApiClient: any method, query, forwarded headers', () => {
 
   it('sends the forwarded headers it is given, and no other', async () => {
     const { spy, client } = clientWith(json({}, 200));
-    const headers = { 'X-Customer-ID': 'c0002', 'X-User-Name': 'anna', 'If-Match': '"v1"', 'If-None-Match': '*' };
+    const headers = { 'X-User-Name': 'anna', 'If-Match': '"v1"', 'If-None-Match': '*' };
     await client({ ...get(), headers: { ...headers, Cookie: 'x' } as typeof headers });
     const sent = new Headers(sentInit(spy).headers);
     for (const [name, value] of Object.entries(headers)) expect(sent.get(name), name).toBe(value);
     expect(sent.get('Cookie')).toBeNull();
+  });
+
+  it.each([
+    [{ 'X-Customer-ID': 'c0002', 'X-User-Name': 'anna' }, 'both a customer and a user'],
+    [{ 'X-Customer-ID': 'c.0002' }, 'a customer ID outside the identifier rule'],
+    [{ 'X-Customer-ID': 'c0002 x' }, 'a customer ID with a space'],
+    [{ 'X-User-Name': 'anna maria' }, 'a user name with a space'],
+  ])('refuses a request acting for %j (%s), as Settings would', async (headers) => {
+    const { spy, client } = clientWith(json({}, 200));
+    await expect(client({ ...get(), headers })).rejects.toThrow(TypeError);
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it.each(['a\r\nX-Evil: 1', ' padded', 'tab\there', '', 'x'.repeat(1025), '佐藤', 'Müller'])('refuses to send a header value %j', async (value) => {

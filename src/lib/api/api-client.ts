@@ -367,10 +367,16 @@ export function buildRequest(
     if (!valid) throw new TypeError(`${acting.header} holds a value the settings cannot send`);
     headers[acting.header] = acting.value;
   }
+  if (request.headers?.['X-Customer-ID'] !== undefined && request.headers['X-User-Name'] !== undefined) {
+    throw new TypeError('A request acts for one customer or one user, not both');
+  }
   for (const name of EXTRA_HEADERS) {
     const value = request.headers?.[name];
     if (value === undefined) continue;
     if (!HEADER_VALUE.test(value)) throw new TypeError(`${name} holds a value a header cannot carry`);
+    // A request's own customer or user follows the rules of Settings' "Act as" fields.
+    if (name === 'X-Customer-ID' && !isIdentifier(value)) throw new TypeError('X-Customer-ID holds a value that is not a customer ID');
+    if (name === 'X-User-Name' && !isUserName(value)) throw new TypeError('X-User-Name holds a value that is not a user name');
     headers[name] = value;
   }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';

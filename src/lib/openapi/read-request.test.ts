@@ -42,10 +42,45 @@ describe('buildRead', () => {
 
   it.each([
     ['query:limit', '1.5', 'api.field.integer'], ['query:limit', 'ten', 'api.field.number'], ['query:limit', 'Infinity', 'api.field.number'],
-    ['query:kind', 'c', 'api.field.enum'], ['query:active', 'yes', 'api.field.boolean'], ['header:X-Customer-ID', 'ü', 'api.field.header'],
+    ['query:kind', 'c', 'api.field.enum'], ['query:active', 'yes', 'api.field.boolean'], ['header:X-Customer-ID', 'ü', 'field.customerId.invalid'],
   ])('%s = %j: %s', (key, value, problem) => {
     const built = buildRead(doc, op, { 'path:customerId': 'c1', [key]: value });
     expect(!built.ok && built.problems.get(key)?.key).toBe(problem);
+  });
+
+  it('a query parameter named __proto__ is sent like any other, and pollutes nothing', () => {
+    const built = buildRead(doc, operation('/x', [param('__proto__', 'query', { type: 'string' }), param('constructor', 'query', { type: 'string' })]), { 'query:__proto__': 'a', 'query:constructor': 'b' });
+    expect(built.ok && Object.entries(built.request.query)).toEqual([['__proto__', 'a'], ['constructor', 'b']]);
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
+  });
+
+  it.each([
+    ['X-Customer-ID', 'c 0001', 'field.customerId.invalid'], ['X-Customer-ID', 'c0001/../x', 'field.customerId.invalid'],
+    ['X-User-Name', 'anna maria', 'field.actAsUser.invalid'], ['X-User-Name', 'x'.repeat(65), 'field.actAsUser.invalid'],
+  ])('whom a request acts for follows Settings\' rules: %s %j is %s', (header, value, problem) => {
+    const built = buildRead(doc, operation('/x', [param(header, 'header', { type: 'string' })]), { [`header:${header}`]: value });
+    expect(!built.ok && built.problems.get(`header:${header}`)?.key).toBe(problem);
+  });
+
+  it('other forwarded headers take visible ASCII only', () => {
+    const built = buildRead(doc, operation('/x', [param('If-None-Match', 'header', { type: 'string' })]), { 'header:If-None-Match': '"ü"' });
+    expect(!built.ok && built.problems.get('header:If-None-Match')?.key).toBe('api.field.header');
+  });
+
+  it('a request acts for a customer or a user, never both', () => {
+    const both = operation('/x', [param('X-Customer-ID', 'header', { type: 'string' }), param('X-User-Name', 'header', { type: 'string' })]);
+    const built = buildRead(doc, both, { 'header:X-Customer-ID': 'c0001', 'header:X-User-Name': 'anna' });
+    expect(!built.ok && built.problems.get('header:X-User-Name')?.key).toBe('api.field.actingTwice');
+    expect(buildRead(doc, both, { 'header:X-User-Name': 'anna' })).toMatchObject({ ok: true, request: { headers: { 'X-User-Name': 'anna' } } });
+  });
+
+  it('an enum of 100,000 options is named by its first twenty and its count', () => {
+    const options = Array.from({ length: 100_000 }, (_, index) => `v${String(index)}`);
+    const built = buildRead(doc, operation('/x', [param('v', 'query', { enum: options })]), { 'query:v': 'nope' });
+    const problem = !built.ok ? built.problems.get('query:v') : undefined;
+    expect(problem?.key).toBe('api.field.enum');
+    expect(problem?.params?.options).toBe(`${options.slice(0, 20).join(', ')}, … (100000)`);
+    expect(buildRead(doc, operation('/x', [param('v', 'query', { enum: options })]), { 'query:v': 'v99999' }).ok).toBe(true);
   });
 
   it('a required query parameter left empty is named', () => {
@@ -64,6 +99,11 @@ describe('fieldKind and unsendable', () => {
 
   it('an operation whose own path has a segment the proxy refuses cannot be sent', () => {
     expect(unsendable(operation('/files/a:b', []))).toEqual({ key: 'api.unsendable.segment', params: { segment: 'a:b' } });
-    expect(unsendable(operation('/files/{id}', []))).toBeUndefined();
+    expect(unsendable(operation('/files/{id}', [param('id', 'path', { type: 'string' })]))).toBeUndefined();
+  });
+
+  it('a path template naming a parameter the operation does not declare is said, not a Send that does nothing', () => {
+    expect(unsendable(operation('/files/{id}', []))).toEqual({ key: 'api.unsendable.undeclared', params: { name: 'id' } });
+    expect(unsendable(operation('/files/{id}.{format}', [param('id', 'path', { type: 'string' })]))).toEqual({ key: 'api.unsendable.undeclared', params: { name: 'format' } });
   });
 });

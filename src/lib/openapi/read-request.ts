@@ -1,5 +1,7 @@
 import type { MessageKey } from '../i18n/i18n.ts';
 import { isPathSegment } from '../../shared/path-segment.ts';
+import { isIdentifier } from '../../shared/identifier.ts';
+import { isUserName } from '../session/settings-store.ts';
 import type { Operation, Parameter } from './operations.ts';
 import { isObject, type JsonObject, type JsonValue } from './read-description.ts';
 import { resolveLocal } from './refs.ts';
@@ -45,11 +47,19 @@ export function typeOf(schema: JsonObject): string | undefined {
 }
 
 /** Why an operation cannot be sent by the panel at all, if it cannot. */
-export type Unsendable = { key: 'api.unsendable.segment'; params: { segment: string } } | { key: 'api.unsendable.cookie'; params: { name: string } };
+export type Unsendable =
+  | { key: 'api.unsendable.segment'; params: { segment: string } }
+  | { key: 'api.unsendable.cookie'; params: { name: string } }
+  | { key: 'api.unsendable.undeclared'; params: { name: string } };
 
 export function unsendable(operation: Operation): Unsendable | undefined {
+  const declared = new Set(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name));
   for (const segment of templateSegments(operation.apiPath)) {
     if (!segment.includes('{') && !isPathSegment(segment)) return { key: 'api.unsendable.segment', params: { segment: segment.slice(0, 60) } };
+    // A template naming no declared parameter has no field to fill: said, rather than a Send that does nothing.
+    for (const [, name = ''] of segment.matchAll(/\{([^}]*)\}/g)) {
+      if (!declared.has(name)) return { key: 'api.unsendable.undeclared', params: { name: name.slice(0, 60) } };
+    }
   }
   const cookie = operation.parameters.find((p) => p.in === 'cookie' && p.required);
   if (cookie) return { key: 'api.unsendable.cookie', params: { name: cookie.name } };
@@ -68,7 +78,10 @@ export interface BuiltRead {
   headers: Partial<Record<SendableHeader, string>>;
 }
 
-export interface FieldProblem { key: Extract<MessageKey, `api.field.${string}`>; params?: Record<string, string | number> }
+export interface FieldProblem {
+  key: Extract<MessageKey, `api.field.${string}` | 'field.customerId.invalid' | 'field.actAsUser.invalid'>;
+  params?: Record<string, string | number>;
+}
 
 /**
  * The request the values make, or the problem of each field that stops it. Path values go
@@ -106,14 +119,24 @@ export function buildRead(document: JsonObject, operation: Operation, values: Pa
     if (parameter.in === 'header') {
       const header = sendableHeader(parameter.name);
       if (header === undefined) continue;
-      if (!/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/.test(raw)) problems.set(key, { key: 'api.field.header' });
+      // Whom a request acts for follows the same rules as Settings' "Act as" fields.
+      if (header === 'X-Customer-ID' && !isIdentifier(raw)) problems.set(key, { key: 'field.customerId.invalid' });
+      else if (header === 'X-User-Name' && !isUserName(raw)) problems.set(key, { key: 'field.actAsUser.invalid' });
+      else if (!/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/.test(raw)) problems.set(key, { key: 'api.field.header' });
       else headers[header] = raw;
       continue;
     }
     const kind = fieldKind(document, parameter.schema);
     const checked = checkValue(kind, raw);
     if ('problem' in checked) problems.set(key, checked.problem);
-    else query[parameter.name] = checked.value;
+    // Defined, not assigned: a parameter named `__proto__` is a key like any other.
+    else Object.defineProperty(query, parameter.name, { value: checked.value, enumerable: true, writable: true, configurable: true });
+  }
+  if (headers['X-Customer-ID'] !== undefined && headers['X-User-Name'] !== undefined) {
+    // One request acts for one customer or one user; the server would have to pick.
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'header' && sendableHeader(parameter.name) === 'X-User-Name') problems.set(valueKey(parameter), { key: 'api.field.actingTwice' });
+    }
   }
   if (problems.size > 0 || !path.every(isPathSegment)) {
     return { ok: false, problems };
@@ -128,7 +151,7 @@ function checkValue(kind: FieldKind, raw: string): { value: string | string[] } 
     case 'boolean':
       return raw === 'true' || raw === 'false' ? { value: raw } : { problem: { key: 'api.field.boolean' } };
     case 'enum':
-      return kind.options.includes(raw) ? { value: raw } : { problem: { key: 'api.field.enum', params: { options: kind.options.join(', ') } } };
+      return kind.options.includes(raw) ? { value: raw } : { problem: { key: 'api.field.enum', params: { options: listed(kind.options) } } };
     case 'list': {
       const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
       const values: string[] = [];
@@ -142,6 +165,15 @@ function checkValue(kind: FieldKind, raw: string): { value: string | string[] } 
     default:
       return { value: raw };
   }
+}
+
+/** At most this many of an enum's options are offered as a select or named in a message. */
+export const SHOWN_OPTIONS = 200;
+
+/** An enum's options for a message: the first ones, and how many more there are. */
+export function listed(options: readonly string[], count = options.length): string {
+  const shown = options.slice(0, 20).map((option) => (option.length > 60 ? `${option.slice(0, 60)}…` : option)).join(', ');
+  return count > 20 ? `${shown}, … (${String(count)})` : shown;
 }
 
 function checkNumber(raw: string, integer: boolean): { value: string } | { problem: FieldProblem } {
