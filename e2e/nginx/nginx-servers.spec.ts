@@ -134,3 +134,73 @@ test.describe('nginx with HOSTING_OPENAPI_FILE', { tag: '@nginx' }, () => {
     }
   });
 });
+
+/**
+ * A description the panel has never seen, the size of a real product's: `resources` resources
+ * of four operations each (list with typed query parameters, add, read, delete), each with a
+ * schema of 24 documented properties; some 2.5 MiB for 250 resources.
+ */
+function largeDescription(resources: number) {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
+  const zone = { name: 'zone', in: 'path', required: true, schema: { type: 'string' } };
+  for (let index = 0; index < resources; index += 1) {
+    const name = `Res${String(index)}`;
+    const ref = { $ref: `#/components/schemas/${name}` };
+    schemas[name] = {
+      type: 'object', required: ['name'],
+      properties: Object.fromEntries(Array.from({ length: 24 }, (_, field) => [`field${String(field)}`, {
+        type: field % 3 === 0 ? 'integer' : 'string', description: `Field ${String(field)} of resource ${String(index)}: ${'a sentence that documents it. '.repeat(10)}`,
+      }])),
+    };
+    paths[`/zones/{zone}/res${String(index)}`] = {
+      parameters: [zone],
+      get: { operationId: `list${name}`, tags: [`Group ${String(index % 12)}`], summary: `List resource ${String(index)}`,
+        parameters: [{ name: 'type', in: 'query', schema: { type: 'string', enum: ['A', 'AAAA', 'MX'] } }, { name: 'limit', in: 'query', schema: { type: 'integer' } }],
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: ref } } } } } },
+      post: { operationId: `add${name}`, tags: [`Group ${String(index % 12)}`], summary: `Add resource ${String(index)}`,
+        requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 201: { description: 'added' } } },
+    };
+    paths[`/zones/{zone}/res${String(index)}/{id}`] = {
+      parameters: [zone, { name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { operationId: `get${name}`, summary: `Read resource ${String(index)}`, responses: { 200: { description: 'ok', content: { 'application/json': { schema: ref } } } } },
+      delete: { operationId: `delete${name}`, summary: `Delete resource ${String(index)}`, responses: { 204: { description: 'deleted' } } },
+    };
+  }
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'A large product API', version: '7' }, servers: [{ url: 'https://api.example.net/v7' }], paths, components: { schemas } }, null, 1);
+}
+
+test.describe('a large description from HOSTING_OPENAPI_FILE, end to end', { tag: '@nginx' }, () => {
+  test('every operation counted, "Filter" finds a path, and a GET sends exactly its path and query', async ({ page, sim, simPort }, testInfo) => {
+    const file = testInfo.outputPath('lc3-api.json');
+    const text = largeDescription(250);
+    expect(text.length).toBeGreaterThan(2 * 1024 * 1024);
+    writeFileSync(file, text);
+    const nginx = await startOwnNginx(testInfo, {
+      panelRoot: path.resolve('dist'), server: `https://127.0.0.1:${simPort}`, caFile: process.env.E2E_SIM_CERT ?? '',
+      env: { HOSTING_OPENAPI_FILE: file },
+    });
+    try {
+      await page.goto(`${nginx.origin}/#/settings`);
+      await page.getByLabel('API key', { exact: true }).fill('demo-admin-key');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+      await expect(page.getByText('Showing the description the panel holds for this server.')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'operations' })).toHaveText('1,000 of 1,000 operations');
+      await page.getByRole('searchbox', { name: 'Filter' }).fill('/zones/{zone}/res137');
+      await expect(page.getByRole('status').filter({ hasText: 'operations' })).toHaveText('4 of 1,000 operations');
+
+      await page.getByRole('link', { name: 'GET /zones/{zone}/res137', exact: true }).click();
+      await page.getByRole('textbox', { name: /^zone/ }).fill('example.org');
+      await page.getByRole('combobox', { name: /^type/ }).selectOption('MX');
+      await page.getByRole('textbox', { name: /^limit/ }).fill('5');
+      await page.getByRole('button', { name: 'Send' }).click();
+      // The simulator has no such route: what matters is what reached it.
+      await expect(page.getByRole('alert')).toBeVisible();
+      const reads = (await sim.requests()).filter((request) => request.path.includes('/zones/'));
+      expect(reads.map((request) => [request.method, request.path])).toEqual([['GET', `${API}/zones/example.org/res137?type=MX&limit=5`]]);
+    } finally {
+      await nginx.stop();
+    }
+  });
+});
