@@ -511,12 +511,12 @@ describe('createApiClient: any method, query, forwarded headers', () => {
     expect(sent.get('Cookie')).toBeNull();
   });
 
-  it.each([
-    [{ 'X-Customer-ID': 'c0002', 'X-User-Name': 'anna' }, 'both a customer and a user'],
-    [{ 'X-Customer-ID': 'c.0002' }, 'a customer ID outside the identifier rule'],
-    [{ 'X-Customer-ID': 'c0002 x' }, 'a customer ID with a space'],
-    [{ 'X-User-Name': 'anna maria' }, 'a user name with a space'],
-  ])('refuses a request acting for %j (%s), as Settings would', async (headers) => {
+  it.each<{ why: string; headers: Partial<Record<'X-Customer-ID' | 'X-User-Name', string>> }>([
+    { why: 'both a customer and a user', headers: { 'X-Customer-ID': 'c0002', 'X-User-Name': 'anna' } },
+    { why: 'a customer ID outside the identifier rule', headers: { 'X-Customer-ID': 'c.0002' } },
+    { why: 'a customer ID with a space', headers: { 'X-Customer-ID': 'c0002 x' } },
+    { why: 'a user name with a space', headers: { 'X-User-Name': 'anna maria' } },
+  ])('refuses a request acting for $why, as Settings would', async ({ headers }) => {
     const { spy, client } = clientWith(json({}, 200));
     await expect(client({ ...get(), headers })).rejects.toThrow(TypeError);
     expect(spy).not.toHaveBeenCalled();
