@@ -1,13 +1,14 @@
-import { type DragEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
+import { chosenFile, droppedFile, readTextFile } from '../../lib/ui/text-file.ts';
 import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
 import { Markdown } from './markdown.tsx';
-import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/read-description.ts';
+import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/limits.ts';
 import { OperationList } from './operation-list.tsx';
 import { OperationPage } from './operation-page.tsx';
 import { useOperationKey } from './operation-route.ts';
@@ -83,32 +84,20 @@ function DescriptionSource({ server, source, chosenName, kept }: { server: strin
   const [note, setNote] = useState<string>();
   const read = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_DESCRIPTION_CHARS) {
-      setNote(t('api.read.too-large', { mib: MAX_DESCRIPTION_CHARS / 1024 / 1024 }));
-      return;
-    }
-    try {
-      chosenDescriptions.choose(server, file.name, await file.text());
+    const read = await readTextFile(file, MAX_DESCRIPTION_CHARS);
+    if (read.ok) {
+      chosenDescriptions.choose(server, read.name, read.text);
       setNote(undefined);
-    } catch {
-      setNote(t('api.file.unreadable', { name: file.name }));
+    } else {
+      setNote(read.reason === 'too-large' ? t('api.read.too-large', { mib: MAX_DESCRIPTION_CHARS / 1024 / 1024 }) : t('api.file.unreadable', { name: read.name }));
     }
-  };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    const file = event.dataTransfer.files[0];
-    if (!file) return;
-    event.preventDefault();
-    void read(file);
   };
   return (
-    <div className="api-source" onDragOver={(event) => { event.preventDefault(); }} onDrop={onDrop}>
+    <div className="api-source" onDragOver={(event) => { event.preventDefault(); }} onDrop={(event) => { void read(droppedFile(event)); }}>
       <p>{t(`api.source.${source}`, { name: chosenName ?? '' })}</p>
       <Field id={id} label={t('api.file')} hint={t('api.file.hint')}>
         <input id={id} type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
-          onChange={(event) => {
-            void read(event.target.files?.[0]);
-            event.target.value = '';
-          }} />
+          onChange={(event) => { void read(chosenFile(event.target)); }} />
       </Field>
       {chosenName !== undefined && (
         <button type="button" className="secondary" onClick={() => { chosenDescriptions.forget(server); }}>{t('api.forget')}</button>

@@ -1,6 +1,7 @@
-import { type DragEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { Field } from '../../../lib/ui/field.tsx';
+import { chosenFile, droppedFile, readTextFile } from '../../../lib/ui/text-file.ts';
 import type { BulkMessage } from './engine/bulk-columns.ts';
 import { MAX_BULK_MIB } from './engine/bulk-input.ts';
 
@@ -27,38 +28,24 @@ export function BulkSource({ text, onText, disabled, error }: Props) {
 
   const read = async (file: File | undefined) => {
     if (!file) return;
-    // Checked before reading: a file far over the cap is never loaded into memory.
-    if (file.size > MAX_FILE_BYTES) {
-      setFileNote({ key: 'bulk.input.too-large', params: { max: MAX_BULK_MIB } });
-      return;
+    const read = await readTextFile(file, MAX_FILE_BYTES);
+    if (read.ok) {
+      onText(read.text);
+      setFileNote({ key: 'bulk.source.loaded', params: { name: read.name } });
+    } else {
+      setFileNote(read.reason === 'too-large' ? { key: 'bulk.input.too-large', params: { max: MAX_BULK_MIB } } : { key: 'bulk.source.unreadable', params: { name: read.name } });
     }
-    try {
-      onText(await file.text());
-      setFileNote({ key: 'bulk.source.loaded', params: { name: file.name } });
-    } catch {
-      setFileNote({ key: 'bulk.source.unreadable', params: { name: file.name } });
-    }
-  };
-  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
-    const file = event.dataTransfer.files[0];
-    if (!file) return;
-    event.preventDefault();
-    void read(file);
   };
 
   return (
     <div className="bulk-source">
       <Field id={ids.text} label={t('bulk.source.text')} hint={t('bulk.source.hint')} error={error}>
         <textarea id={ids.text} rows={10} spellCheck={false} autoComplete="off" wrap="off" value={text} disabled={disabled}
-          onChange={(event) => { onText(event.target.value); }} onDrop={onDrop} />
+          onChange={(event) => { onText(event.target.value); }} onDrop={(event) => { void read(droppedFile(event)); }} />
       </Field>
       <Field id={ids.file} label={t('bulk.source.file')}>
         <input id={ids.file} type="file" accept=".csv,.txt,text/csv,text/plain" disabled={disabled}
-          onChange={(event) => {
-            void read(event.target.files?.[0]);
-            // The same file chosen again (after editing it) must load again.
-            event.target.value = '';
-          }} />
+          onChange={(event) => { void read(chosenFile(event.target)); }} />
       </Field>
       <p className="hint" aria-live="polite">{fileNote && t(fileNote.key, fileNote.params)}</p>
     </div>
