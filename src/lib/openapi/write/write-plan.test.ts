@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeText } from '../describe-text.ts';
-import { checkReadOf, currentValuesReadOf, findingOf, holds, identifierOf, itemsOf, writeMethodOf, writeTarget } from './write-plan.ts';
+import type { CheckFinding } from '../../write-guard/write-machine.ts';
+import type { JsonValue } from '../read-description.ts';
+import { type WriteMethod, checkReadOf, currentValuesReadOf, findingOf, holds, identifierOf, itemsOf, writeMethodOf, writeTarget } from './write-plan.ts';
 
 const ok = { responses: { 200: { description: 'ok' } } };
 const p = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
@@ -67,7 +69,7 @@ describe('what a check read found', () => {
     expect(itemsOf({ total: 1 })).toBeUndefined();
   });
 
-  it.each([
+  it.each<[string, WriteMethod, JsonValue | undefined, Parameters<typeof findingOf>[2], CheckFinding]>([
     ['DELETE, the item gone', 'DELETE', undefined, { found: false }, { found: true, matches: true }],
     ['DELETE, the item still there', 'DELETE', undefined, { found: true, json: {} }, { found: false }],
     ['PATCH, changed as sent', 'PATCH', { www: true }, { found: true, json: { domain: 'a', www: true } }, { found: true, matches: true }],
@@ -75,7 +77,7 @@ describe('what a check read found', () => {
     ['PATCH, the item gone', 'PATCH', { www: true }, { found: false }, { found: false }],
     ['POST, in the list', 'POST', { domain: 'a' }, { found: true, json: { data: [{ domain: 'b' }, { id: 2, domain: 'a' }] } }, { found: true, matches: true }],
     ['POST, not in the list', 'POST', { domain: 'a' }, { found: true, json: [{ domain: 'b' }] }, { found: false }],
-  ] as const)('%s', (_, method, sent, answer, finding) => {
+  ])('%s', (_, method, sent, answer, finding) => {
     expect(findingOf(method, sent, answer)).toEqual(finding);
   });
 });
