@@ -1,13 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiRequest, type Exchange, type ShownRequest } from '../../lib/api/api-client.ts';
 import { type ApiError, isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { Field } from '../../lib/ui/field.tsx';
 import { AnswerView } from './answer-view.tsx';
-import type { Operation, Parameter } from '../../lib/openapi/operations.ts';
+import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/read-description.ts';
-import { buildRead, type BuiltRead, fieldKind, listed, type ParameterValues, sendableHeader, SHOWN_OPTIONS, valueKey } from '../../lib/openapi/read-request.ts';
+import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../../lib/openapi/read-request.ts';
+import { ParameterField } from '../../lib/openapi/write/parameter-field.tsx';
+import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {
   document: JsonObject;
@@ -15,15 +16,6 @@ interface Props {
   server: string;
   hasKey: boolean;
 }
-
-/** Single-quoted for a POSIX shell: a `'` inside becomes `'\''`, so nothing in a value runs. */
-const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-const curlOf = (request: ShownRequest) => [
-  // curl's -X HEAD waits for a body that never comes; -I asks for the head alone.
-  `curl ${request.method === 'HEAD' ? '-I' : `-X ${request.method}`} ${quoted(`${window.location.origin}${request.url}`)}`,
-  ...Object.entries(request.headers).map(([name, value]) => `  -H ${quoted(`${name}: ${value}`)}`),
-].join(' \\\n');
 
 /**
  * A read (GET, HEAD): its parameters as a form, "Show request" exactly as it would go, "Send"
@@ -95,13 +87,7 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
         {busy && <span className="pending">{t('api.sending')}</span>}
         {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
       </div>
-      {shown && (
-        <div className="request-shown">
-          <p className="hint">{t(answer && 'exchange' in answer && answer.exchange.sent === shown ? 'api.request.sent' : 'api.request.toSend')}</p>
-          <pre>{`${shown.method} ${shown.url}\n${Object.entries(shown.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}`}</pre>
-          <pre>{curlOf(shown)}</pre>
-        </div>
-      )}
+      {shown && <RequestShown shown={shown} sent={answer !== undefined && 'exchange' in answer && answer.exchange.sent === shown} />}
       {answer && 'exchange' in answer && <AnswerView exchange={answer.exchange} />}
       {answer && 'error' in answer && (
         <p role="alert" className="alert">
@@ -111,36 +97,5 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
       )}
       {answer && 'failed' in answer && <p role="alert" className="alert">{t('error.invalid-response')}</p>}
     </section>
-  );
-}
-
-function ParameterField({ document, parameter, value, error, onChange }: {
-  document: JsonObject; parameter: Parameter; value: string; error: string | undefined; onChange: (value: string) => void;
-}) {
-  const t = useT();
-  const id = useId();
-  const kind = fieldKind(document, parameter.schema);
-  const label = <>{parameter.name} <span className="param-in">({t(`api.in.${parameter.in}`)}{parameter.required ? `, ${t('api.schema.required')}` : ''})</span></>;
-  const acting = parameter.in === 'header' ? sendableHeader(parameter.name) : undefined;
-  const hint = [
-    parameter.description,
-    kind.kind === 'list' ? t('api.listHint') : undefined,
-    kind.kind === 'enum' && kind.options.length > SHOWN_OPTIONS ? t('api.field.enum', { options: listed(kind.options) }) : undefined,
-    // Whom the request acts for: Settings' "Act as" unless this field names someone.
-    acting === 'X-Customer-ID' || acting === 'X-User-Name' ? t('api.actingHeaderHint') : undefined,
-  ].filter(Boolean).join(' ');
-  return (
-    <Field id={id} label={label} hint={hint || undefined} error={error}>
-      {/* A select of thousands of options would freeze the page: a long enum is typed, and checked on Send. */}
-      {(kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS) || kind.kind === 'boolean'
-        ? (
-          <select id={id} value={value} onChange={(event) => { onChange(event.target.value); }}>
-            <option value="">{t('api.unset')}</option>
-            {(kind.kind === 'enum' ? kind.options : ['true', 'false']).map((option) => <option key={option} value={option}>{option}</option>)}
-          </select>
-        )
-        : <input id={id} value={value} autoComplete="off" spellCheck={false} inputMode={kind.kind === 'number' ? 'decimal' : undefined}
-            onChange={(event) => { onChange(event.target.value); }} />}
-    </Field>
   );
 }
