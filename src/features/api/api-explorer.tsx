@@ -69,7 +69,7 @@ export function ApiExplorer() {
             }
             const operation = described.index.operations.find((candidate) => candidate.key === key);
             if (!operation) return <p className="notice">{t('api.unknownOperation')} <a href="#/api">{t('api.back')}</a></p>;
-            return <OperationPage document={described.document} operation={operation} server={server.name} hasKey={apiKey !== ''} />;
+            return <OperationPage document={described.document} index={described.index} operation={operation} server={server.name} hasKey={apiKey !== ''} />;
           })()}
         </>
       )}

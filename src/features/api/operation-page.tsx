@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Markdown } from './markdown.tsx';
-import type { Operation } from '../../lib/openapi/operations.ts';
+import type { DescriptionIndex, Operation } from '../../lib/openapi/operations.ts';
+import { WriteForm } from '../../lib/openapi/write/write-form.tsx';
+import { writeMethodOf } from '../../lib/openapi/write/write-plan.ts';
 import { isObject, type JsonObject } from '../../lib/openapi/read-description.ts';
 import { sendableHeader, unsendable } from '../../lib/openapi/read-request.ts';
 import { resolveLocal } from '../../lib/openapi/refs.ts';
@@ -10,13 +12,14 @@ import { SchemaView } from './schema-view.tsx';
 
 interface Props {
   document: JsonObject;
+  index: DescriptionIndex;
   operation: Operation;
   server: string;
   hasKey: boolean;
 }
 
 /** One operation: what it does, its parameters, body and responses, and for a read, a way to send it. */
-export function OperationPage({ document, operation, server, hasKey }: Props) {
+export function OperationPage({ document, index, operation, server, hasKey }: Props) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, [operation.key]);
@@ -89,7 +92,12 @@ export function OperationPage({ document, operation, server, hasKey }: Props) {
           <ReadPanel key={`${server}\n${operation.key}`} document={document} operation={operation} server={server} hasKey={hasKey} />
         </>
       )}
-      {!isRead && <p className="notice">{t('api.writesLater')}</p>}
+      {!isRead && !blocked && writeMethodOf(operation) && (
+        <>
+          <h3>{t('api.try')}</h3>
+          <WriteForm key={`${server}\n${operation.key}`} document={document} index={index} operation={operation} server={server} hasKey={hasKey} />
+        </>
+      )}
     </article>
   );
 }

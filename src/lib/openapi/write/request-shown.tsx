@@ -8,6 +8,7 @@ const curlOf = (request: ShownRequest) => [
   // curl's -X HEAD waits for a body that never comes; -I asks for the head alone.
   `curl ${request.method === 'HEAD' ? '-I' : `-X ${request.method}`} ${quoted(`${window.location.origin}${request.url}`)}`,
   ...Object.entries(request.headers).map(([name, value]) => `  -H ${quoted(`${name}: ${value}`)}`),
+  ...(request.body === null ? [] : [`  --data-raw ${quoted(request.body)}`]),
 ].join(' \\\n');
 
 /** "Show request": the request exactly as it goes (or went), and as curl, the key a placeholder. */
@@ -16,7 +17,7 @@ export function RequestShown({ shown, sent }: { shown: ShownRequest; sent: boole
   return (
     <div className="request-shown">
       <p className="hint">{t(sent ? 'api.request.sent' : 'api.request.toSend')}</p>
-      <pre>{`${shown.method} ${shown.url}\n${Object.entries(shown.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}`}</pre>
+      <pre>{`${shown.method} ${shown.url}\n${Object.entries(shown.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}${shown.body === null ? '' : `\n\n${shown.body}`}`}</pre>
       <pre>{curlOf(shown)}</pre>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { CheckFinding } from '../../write-guard/write-machine.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
+import type { BuiltRead } from '../read-request.ts';
 import { isObject, type JsonValue } from '../read-description.ts';
 
 /** The methods the panel writes with; every other one is a read or not sent. */
@@ -29,6 +30,22 @@ export function checkReadOf(index: DescriptionIndex, operation: Operation): Oper
 /** The item's GET for a PATCH's current values (same path), if the description has one. */
 export const currentValuesReadOf = (index: DescriptionIndex, operation: Operation): Operation | undefined =>
   (operation.method === 'patch' || operation.method === 'put' ? checkReadOf(index, operation) : undefined);
+
+/** One write as the guard keeps it: everything needed to send it again as it was, and to check it. */
+export interface WritePayload {
+  method: WriteMethod;
+  operation: string;
+  path: string[];
+  query: BuiltRead['query'];
+  headers: BuiltRead['headers'];
+  body: JsonValue | undefined;
+  /** What the server would echo of the body (secrets left out): the measure of a check. */
+  comparable: JsonValue | undefined;
+  /** What a person calls it: the last path parameter's value. */
+  identifier: string;
+  /** The read that tells whether it took effect, filled from the same values. */
+  check: BuiltRead | undefined;
+}
 
 /** FNV-1a, 32 bits, of a text: tells two bodies apart in a target name, and says nothing of them. */
 export function fingerprint(text: string): string {

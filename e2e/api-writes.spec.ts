@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe.ts';
+import { seedDomain } from './support/domain-list.ts';
+import { expect, saveSettings, test } from './support/fixtures.ts';
+
+// Issue 17: every write the server describes, from its JSON Schemas, through the write guard.
+// These specs use the simulator's own description (admin key), as `npm run dev` does.
+
+const API = '/liveconfig/api/v1';
+
+async function openOperation(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Filter' }).fill(name.split(' ')[1] ?? name);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(name.split(' ')[1] ?? name);
+}
+
+/** The writes the panel sent: every request but reads and the seeding of domains (seedDomain). */
+const writes = async (sim: { requests: () => Promise<{ method: string; path: string; body: string }[]> }) =>
+  (await sim.requests()).filter((request) => request.method !== 'GET' && request.method !== 'HEAD' &&
+    !(request.method === 'POST' && request.path === `${API}/customers/c0002/domains`));
+
+test.beforeEach(async ({ page }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+});
+
+test('a mailbox added through its generated form: the documented body, the password never shown or kept', async ({ page, sim }) => {
+  await seedDomain(page, 'mail.example', 'web77');
+  await openOperation(page, 'POST /customers/{customerId}/domains/{domain}/mailboxes');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('mail.example');
+
+  // A required field left empty: nothing is sent, and the field says why.
+  await page.getByRole('textbox', { name: /^localPart/ }).fill('sales');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const password = page.getByLabel(/^password/);
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toBeFocused();
+  expect(await writes(sim)).toEqual([]);
+
+  // Too short for the schema: still nothing sent.
+  await password.fill('short');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('At least 12 characters.')).toBeVisible();
+  expect(await writes(sim)).toEqual([]);
+
+  await password.fill('correct-horse-battery');
+  await page.getByRole('button', { name: 'Show request' }).click();
+  const shown = page.locator('.request-shown');
+  await expect(shown).toContainText('"localPart":"sales"');
+  await expect(shown).not.toContainText('correct-horse-battery');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Created' })).toHaveText(/^Created: POST \/customers\/c0002\/domains\/mail\.example\/mailboxes answered 201\./);
+  const sent = await writes(sim);
+  expect(sent.map((request) => [request.method, request.path])).toEqual([['POST', `${API}/customers/c0002/domains/mail.example/mailboxes`]]);
+  expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ localPart: 'sales', password: 'correct-horse-battery', quotaMiB: 1024 });
+
+  // The password is nowhere but in the request that carried it.
+  await expect(page.locator('body')).not.toContainText('correct-horse-battery');
+  const stored = await page.evaluate(() => Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? '').join('\n'));
+  expect(stored).not.toContain('correct-horse-battery');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('row', { name: /POST .*mailboxes.* 201 created/ })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('correct-horse-battery');
+});
+
+test('a domain changed through PATCH: the current values loaded, only the changed field sent', async ({ page, sim }) => {
+  await seedDomain(page, 'edit.example', 'web77');
+  await openOperation(page, 'PATCH /customers/{customerId}/domains/{domain}');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('edit.example');
+  await page.getByRole('button', { name: 'Load current values' }).click();
+  await expect(page.getByText('Current values loaded: only what you change is sent.')).toBeVisible();
+  const www = page.getByRole('combobox', { name: /^www/ });
+  await expect(www).toHaveValue('true');
+  await www.selectOption('false');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Changed' })).toContainText('answered 200');
+  const sent = await writes(sim);
+  expect(sent.map((request) => [request.method, request.path, JSON.parse(request.body) as unknown])).toEqual([
+    ['PATCH', `${API}/customers/c0002/domains/edit.example`, { www: false }],
+  ]);
+  expect((await sim.domains()).find((domain) => domain.domain === 'edit.example')).toMatchObject({ www: false });
+
+  // Sent again with nothing changed since the load: nothing goes out.
+  await page.getByRole('button', { name: 'Load current values' }).click();
+  await expect(www).toHaveValue('false');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Nothing changed, so nothing was sent.')).toBeVisible();
+  expect(await writes(sim)).toHaveLength(1);
+});
+
+test('a DELETE sends nothing until the identifier is typed, then exactly one', async ({ page, sim }) => {
+  await seedDomain(page, 'gone.example', 'web77');
+  await openOperation(page, 'DELETE /customers/{customerId}/domains/{domain}');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('gone.example');
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('DELETE /customers/c0002/domains/gone.example');
+  const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
+  await expect(confirm).toBeDisabled();
+  const field = dialog.getByRole('textbox', { name: 'Type the identifier to confirm' });
+  await expect(field).toBeFocused();
+  await field.fill('gone.exampl');
+  await expect(confirm).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await writes(sim)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  await dialog.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('gone.example');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toContainText('answered 204');
+  expect((await writes(sim)).map((request) => [request.method, request.path])).toEqual([['DELETE', `${API}/customers/c0002/domains/gone.example`]]);
+  expect((await sim.domains()).map((domain) => domain.domain)).not.toContain('gone.example');
+});
+
+test('a write cut after the server stored it: unknown, checked with the description\'s read, never sent again on its own', async ({ page, sim }) => {
+  await seedDomain(page, 'cut.example', 'web77');
+  await sim.fault({ method: 'POST', pathIncludes: '/mailboxes', action: 'reset', when: 'after' });
+  await openOperation(page, 'POST /customers/{customerId}/domains/{domain}/mailboxes');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('cut.example');
+  await page.getByRole('textbox', { name: /^localPart/ }).fill('info');
+  await page.getByLabel(/^password/).fill('another-long-password');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A read shows it took effect' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'unknown' })).toBeVisible();
+  const afterCheck = await sim.requests();
+  expect(afterCheck.filter((request) => request.method === 'POST' && request.path.endsWith('/mailboxes'))).toHaveLength(1);
+  expect(afterCheck.some((request) => request.method === 'GET' && request.path === `${API}/customers/c0002/domains/cut.example/mailboxes`)).toBe(true);
+
+  // Pressed again: the write went through, so the same one again needs the user's word.
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert')).toContainText('already went through');
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Send again anyway' })).toBeVisible();
+  expect(await writes(sim)).toHaveLength(1);
+});
+
+test('generated forms are axe clean in both languages and schemes, and usable at 360 px', async ({ page }) => {
+  await openOperation(page, 'POST /customers/{customerId}/domains');
+  await expectNoViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoViolations(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await saveSettings(page, { language: 'Deutsch' });
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'API', exact: true }).click();
+  await page.getByRole('link', { name: 'POST /customers/{customerId}/domains', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Als JSON bearbeiten' })).toBeVisible();
+  await expectNoViolations(page);
+});

@@ -1,0 +1,241 @@
+import { memo, type ReactNode, useId } from 'react';
+import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useT } from '../../i18n/i18n.ts';
+import { Field } from '../../ui/field.tsx';
+import { CHOICE, type FormEntry, initialValue, ROW_KEY, ROWS } from '../form/form-value.ts';
+import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/schema-fields.ts';
+
+/**
+ * A request body's fields, generated from its schema (src/lib/openapi/form/schema-fields.ts) and
+ * kept by react-hook-form: inputs are registered, not controlled, so typing into one of 200
+ * fields renders that field's error alone, not the form. Every value sits under its descriptor's
+ * key (form-value.ts), never under a property's name.
+ */
+export function BodyFields({ fields }: { fields: FormFields }) {
+  return <FieldView field={fields.root} name={fields.root.key} label={undefined} fields={fields} />;
+}
+
+/** A fresh entry for a new array item or row: the item's defaults, as the whole form's start. */
+const freshEntry = (fields: FormFields, field: FieldDescriptor): FormEntry => initialValue({ ...fields, root: field })[field.key];
+
+interface ViewProps {
+  field: FieldDescriptor;
+  /** The react-hook-form path of the field's value. */
+  name: string;
+  /** The label when the place gives it (an array item: "tags 2"), else the field's own. */
+  label: string | undefined;
+  fields: FormFields;
+}
+
+const FieldView = memo(function FieldView({ field, name, label, fields }: ViewProps) {
+  switch (field.kind) {
+    case 'object':
+      return <ObjectView field={field} name={name} label={label} fields={fields} />;
+    case 'array':
+      return <ArrayView field={field} name={name} label={label} fields={fields} />;
+    case 'variants':
+      return <VariantsView field={field} name={name} label={label} fields={fields} />;
+    default:
+      return <InputView field={field} name={name} label={label} />;
+  }
+});
+
+/** The error react-hook-form holds for `name`: this field re-renders for its own errors only. */
+function useError(name: string): string | undefined {
+  const { errors } = useFormState({ name, exact: true });
+  let node: unknown = errors;
+  for (const part of name.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  const message = typeof node === 'object' && node !== null ? (node as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+function FieldLabel({ field, label }: { field: FieldDescriptor; label: string | undefined }) {
+  const t = useT();
+  const text = label ?? (field.label || t('form.body'));
+  return <>{text}{field.required && <span className="param-in"> ({t('api.schema.required')})</span>}</>;
+}
+
+function hintOf(field: FieldDescriptor, extra: (string | undefined)[]): string | undefined {
+  const text = [field.hint, ...extra].filter((part): part is string => Boolean(part)).join(' ');
+  return text === '' ? undefined : text;
+}
+
+function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, ObjectField | ArrayField | VariantsField>; name: string; label: string | undefined }) {
+  const t = useT();
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useError(name);
+  const placeholder = field.placeholder;
+  const common = { id, ...register(name), ...(placeholder !== undefined && { placeholder }) };
+  let control: ReactNode;
+  let extra: string | undefined;
+  switch (field.kind) {
+    case 'string':
+      control = <input {...common} type={inputType(field)} autoComplete={field.secret || field.writeOnly ? 'new-password' : 'off'} spellCheck={false} />;
+      extra = field.format && !field.secret ? t('form.format', { format: field.format }) : undefined;
+      break;
+    case 'number':
+      control = <input {...common} inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" />;
+      extra = t(field.integer ? 'form.integer' : 'form.number');
+      break;
+    case 'boolean':
+      control = (
+        <select {...common}>
+          <option value="">{t('api.unset')}</option>
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </select>
+      );
+      break;
+    case 'enum':
+      if (field.control === 'radio') {
+        return (
+          <fieldset className="field radios" aria-describedby={error ? `${id}-error` : undefined}>
+            <legend><FieldLabel field={field} label={label} /></legend>
+            {!field.required && (
+              <label className="radio"><input type="radio" value="" {...register(name)} /> {t('api.unset')}</label>
+            )}
+            {field.options.map((option, index) => (
+              <label key={index} className="radio"><input type="radio" value={String(index)} {...register(name)} /> {String(option)}</label>
+            ))}
+            {field.hint && <p className="hint">{field.hint}</p>}
+            {error && <p id={`${id}-error`} className="error">{error}</p>}
+          </fieldset>
+        );
+      }
+      control = (
+        <select {...common}>
+          <option value="">{t('api.unset')}</option>
+          {field.options.map((option, index) => <option key={index} value={String(index)}>{String(option)}</option>)}
+        </select>
+      );
+      extra = field.truncated ? t('form.enumCut', { shown: field.options.length, total: field.total }) : undefined;
+      break;
+    case 'json':
+      control = <textarea {...common} rows={4} spellCheck={false} autoComplete="off" />;
+      extra = t('form.json');
+      break;
+  }
+  return <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, [extra])} error={error}>{control}</Field>;
+}
+
+function inputType(field: StringField): string {
+  if (field.secret) return 'password';
+  switch (field.format) {
+    case 'email': return 'email';
+    case 'uri': return 'url';
+    case 'date': return 'date';
+    default: return 'text';
+  }
+}
+
+function ObjectView({ field, name, label, fields }: { field: ObjectField; name: string; label: string | undefined; fields: FormFields }) {
+  const error = useError(name);
+  const children = (
+    <>
+      {field.children.map((child) => <FieldView key={child.key} field={child} name={`${name}.${child.key}`} label={undefined} fields={fields} />)}
+      {field.rows && <RowsView field={field} name={`${name}.${ROWS}`} fields={fields} />}
+      {error && <p className="error">{error}</p>}
+    </>
+  );
+  // The body itself, untitled: its fields need no frame of their own.
+  if (field.pointer === '' && label === undefined && field.label === '') return <div className="body-fields">{children}</div>;
+  return (
+    <fieldset className="body-object">
+      <legend><FieldLabel field={field} label={label} /></legend>
+      {field.hint && <p className="hint">{field.hint}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+/** additionalProperties: a name and a value per row. */
+function RowsView({ field, name, fields }: { field: ObjectField; name: string; fields: FormFields }) {
+  const t = useT();
+  const { register } = useFormContext();
+  const { fields: rows, append, remove } = useFieldArray({ name });
+  const value = field.rows?.value;
+  if (!value) return null;
+  const owner = field.label || t('form.body');
+  return (
+    <div className="body-rows">
+      {rows.map((row, index) => (
+        <div key={row.id} className="body-row">
+          <RowName name={`${name}.${String(index)}.${ROW_KEY}`} label={t('form.rowName', { n: index + 1, owner })} register={register} />
+          <FieldView field={value} name={`${name}.${String(index)}.${value.key}`} label={t('form.rowValue', { n: index + 1, owner })} fields={fields} />
+          <button type="button" className="secondary" onClick={() => { remove(index); }}>{t('form.removeRow', { n: index + 1, owner })}</button>
+        </div>
+      ))}
+      <button type="button" className="secondary" onClick={() => { append({ [ROW_KEY]: '', [value.key]: freshEntry(fields, value) }); }}>
+        {t('form.addRow', { owner })}
+      </button>
+    </div>
+  );
+}
+
+function RowName({ name, label, register }: { name: string; label: string; register: ReturnType<typeof useFormContext>['register'] }) {
+  const id = useId();
+  const error = useError(name);
+  return <Field id={id} label={label} error={error}><input id={id} {...register(name)} autoComplete="off" spellCheck={false} /></Field>;
+}
+
+function ArrayView({ field, name, label, fields }: { field: ArrayField; name: string; label: string | undefined; fields: FormFields }) {
+  const t = useT();
+  const { fields: items, append, remove, move } = useFieldArray({ name });
+  const error = useError(name);
+  const owner = label ?? (field.label || t('form.body'));
+  const full = field.maxItems !== undefined && items.length >= field.maxItems;
+  const limits = [
+    field.minItems !== undefined ? t('form.minItems', { n: field.minItems }) : undefined,
+    field.maxItems !== undefined ? t('form.maxItems', { n: field.maxItems }) : undefined,
+  ];
+  return (
+    <fieldset className="body-array">
+      <legend><FieldLabel field={field} label={label} /></legend>
+      {hintOf(field, limits) && <p className="hint">{hintOf(field, limits)}</p>}
+      {items.map((item, index) => {
+        const n = index + 1;
+        return (
+          <div key={item.id} className="body-item">
+            <FieldView field={field.items} name={`${name}.${String(index)}.${field.items.key}`} label={t('form.item', { n, owner })} fields={fields} />
+            <span className="item-actions">
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => { move(index, index - 1); }}>{t('form.moveUp', { n, owner })}</button>
+              <button type="button" className="secondary" disabled={index === items.length - 1} onClick={() => { move(index, index + 1); }}>{t('form.moveDown', { n, owner })}</button>
+              <button type="button" className="secondary" onClick={() => { remove(index); }}>{t('form.removeItem', { n, owner })}</button>
+            </span>
+          </div>
+        );
+      })}
+      <button type="button" className="secondary" disabled={full} onClick={() => { append({ [field.items.key]: freshEntry(fields, field.items) }); }}>
+        {t('form.addItem', { owner })}
+      </button>
+      {error && <p className="error">{error}</p>}
+    </fieldset>
+  );
+}
+
+function VariantsView({ field, name, label, fields }: { field: VariantsField; name: string; label: string | undefined; fields: FormFields }) {
+  const t = useT();
+  const id = useId();
+  const { register } = useFormContext();
+  const choiceName = `${name}.${CHOICE}`;
+  const choice: unknown = useWatch({ name: choiceName });
+  const error = useError(choiceName);
+  const chosen = typeof choice === 'string' && choice !== '' ? field.variants[Number(choice)] : undefined;
+  const variantLabel = (variant: VariantsField['variants'][number], index: number) =>
+    (variant.labelFrom === 'index' ? t('form.variant', { n: index + 1 }) : variant.label);
+  return (
+    <fieldset className="body-variants">
+      <legend><FieldLabel field={field} label={label} /></legend>
+      <Field id={id} label={t(field.combinator === 'oneOf' ? 'form.oneOf' : 'form.anyOf')} hint={field.hint} error={error}>
+        <select id={id} {...register(choiceName)}>
+          <option value="">{t('api.unset')}</option>
+          {field.variants.map((variant, index) => <option key={index} value={String(index)}>{variantLabel(variant, index)}</option>)}
+        </select>
+      </Field>
+      {chosen && <FieldView key={chosen.field.key} field={chosen.field} name={`${name}.${chosen.field.key}`} label={variantLabel(chosen, Number(choice))} fields={fields} />}
+    </fieldset>
+  );
+}

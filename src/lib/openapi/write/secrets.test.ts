@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsOf } from '../form/schema-fields.ts';
+import type { JsonObject } from '../read-description.ts';
+import { SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
+
+const document = { openapi: '3.1.0', paths: {} };
+const schema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    password: { type: 'string', format: 'password' },
+    users: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, secret: { type: 'string', writeOnly: true } } } },
+    extra: { type: 'object', additionalProperties: { type: 'string', format: 'password' } },
+  },
+};
+
+describe('secrets in a body', () => {
+  const patterns = secretPatterns(fieldsOf(document, schema));
+  const body: JsonObject = { name: 'anna', password: 'hunter2', users: [{ login: 'a', secret: 's1' }, { login: 'b' }], extra: { x: 'p1', y: 'p2' } };
+
+  it('are masked wherever they are, items and rows included', () => {
+    expect(withoutSecrets(body, patterns, 'mask')).toEqual({
+      name: 'anna', password: SECRET_SHOWN, users: [{ login: 'a', secret: SECRET_SHOWN }, { login: 'b' }], extra: { x: SECRET_SHOWN, y: SECRET_SHOWN },
+    });
+    expect(JSON.stringify(withoutSecrets(body, patterns, 'mask'))).not.toMatch(/hunter2|s1|p1|p2/);
+  });
+
+  it('are left out for comparing with what a server echoes', () => {
+    expect(withoutSecrets(body, patterns, 'drop')).toEqual({ name: 'anna', users: [{ login: 'a' }, { login: 'b' }], extra: {} });
+  });
+
+  it('leave the body itself as it was', () => {
+    withoutSecrets(body, patterns, 'mask');
+    expect(body.password).toBe('hunter2');
+  });
+});

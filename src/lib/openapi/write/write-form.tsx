@@ -1,0 +1,397 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
+import { apiRequest, type Exchange, type ShownRequest } from '../../api/api-client.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { hasSeveralServers, useServers } from '../../session/server-store.ts';
+import { Field } from '../../ui/field.tsx';
+import { writeGuard, type WriteOps } from '../../write-guard/write-guard.ts';
+import { isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
+import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBody } from '../form/form-value.ts';
+import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
+import { validateBody } from '../form/validate.ts';
+import type { DescriptionIndex, Operation } from '../operations.ts';
+import { isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
+import { BodyFields } from './body-fields.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { problemMessage } from './problem-message.ts';
+import { ParameterField } from './parameter-field.tsx';
+import { RequestShown } from './request-shown.tsx';
+import { secretPatterns, withoutSecrets } from './secrets.ts';
+import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
+import { WriteStatus } from './write-status.tsx';
+
+interface Props {
+  document: JsonObject;
+  index: DescriptionIndex;
+  operation: Operation;
+  server: string;
+  hasKey: boolean;
+  /** Parameter values to start from (`path:domain` → `example.org`), e.g. a Domains row's. */
+  preset?: ParameterValues;
+  /** Called once a write of this form is done (2xx, or found by a check). */
+  onWritten?: () => void;
+}
+
+const parseJson = (text: string): JsonValue | undefined => {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+};
+
+const withBody = (read: BuiltRead, method: WriteMethod, body: JsonValue | undefined) =>
+  ({ method, path: read.path, query: read.query, headers: read.headers, ...(body !== undefined && { body }) });
+
+/**
+ * A write (POST, PUT, PATCH, DELETE) generated from the description: its parameters, its JSON
+ * body as fields (or as JSON), checked against the schema before anything is sent, then sent
+ * through the tab's write guard: once per press, Retry-After honoured, an unknown outcome
+ * checked with the description's read where it has one and never sent again without the user's
+ * word. A PATCH sends only what changed from the current values; a DELETE asks for the identifier.
+ */
+export function WriteForm({ document, index, operation, server, hasKey, preset, onWritten }: Props) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const several = hasSeveralServers(useServers());
+  const method = writeMethodOf(operation) ?? 'POST';
+  const slot = useMemo(() => writeGuard.slot<WritePayload, Exchange>(`api:${operation.key}`), [operation.key]);
+  const state = useSyncExternalStore(slot.subscribe, slot.getState);
+  const bodySchema = useMemo(() => bodySchemaOf(document, operation), [document, operation]);
+  const fields = useMemo(
+    () => (bodySchema ? fieldsOf(document, bodySchema.schema, { pointer: bodySchema.pointer, required: bodySchema.required }) : undefined),
+    [document, bodySchema],
+  );
+  const secrets = useMemo(() => (fields ? secretPatterns(fields) : []), [fields]);
+  const checkRead = useMemo(() => checkReadOf(index, operation), [index, operation]);
+  const currentRead = useMemo(() => currentValuesReadOf(index, operation), [index, operation]);
+  const otherMedia = operation.requestBody && !bodySchema;
+
+  // Loosely typed for react-hook-form (its path types recurse without end over FormObject); the
+  // values are FormObject all the same (form-value.ts).
+  const defaults: FieldValues = useMemo(() => (fields ? initialValue(fields) : {}), [fields]);
+  const form = useForm({ defaultValues: defaults, shouldFocusError: true });
+  const formValue = (): FormObject => form.getValues();
+  const [values, setValues] = useState<ParameterValues>(preset ?? {});
+  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
+  const [jsonMode, setJsonMode] = useState(false);
+  const [jsonText, setJsonText] = useState('');
+  const [jsonProblems, setJsonProblems] = useState<string[]>([]);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const [baseline, setBaseline] = useState<{ body: JsonValue; path: string } | undefined>();
+  const [loading, setLoading] = useState<'loading' | 'failed' | undefined>();
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const [shown, setShown] = useState<ShownRequest>();
+  const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
+  // The targets this form's writes reached: the same write again (a second press after a
+  // success, or after a check found it) needs the user's word, as it may do the thing twice.
+  const doneTargets = useRef(new Set<string>());
+  const [repeat, setRepeat] = useState<WriteAttempt<WritePayload>>();
+  const jsonId = useId();
+  const confirmId = useId();
+
+  const sendable = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query' || (p.in === 'header' && sendableHeader(p.name)));
+  const notSendable = operation.parameters.filter((p) => !sendable.includes(p));
+
+  const params = (): BuiltRead | undefined => {
+    const result = buildRead(document, operation, values);
+    if (result.ok) {
+      setProblems(new Map());
+      return result.request;
+    }
+    setProblems(new Map([...result.problems].map(([key, problem]) => [key, t(problem.key, problem.params)])));
+    return undefined;
+  };
+
+  /** The body the fields (or the JSON text) hold, checked against the schema; undefined when it may not be sent. */
+  const body = (): { ok: true; body: JsonValue | undefined } | { ok: false } => {
+    if (!fields || !bodySchema) return { ok: true, body: undefined };
+    form.clearErrors();
+    setJsonProblems([]);
+    let built: JsonValue | undefined;
+    if (jsonMode) {
+      if (jsonText.trim() === '') {
+        built = undefined;
+      } else {
+        built = parseJson(jsonText);
+        if (built === undefined) {
+          setJsonProblems([t('form.problem.jsonText')]);
+          return { ok: false };
+        }
+      }
+    } else {
+      const value = formValue();
+      const result = toBody(fields, value);
+      if (result.problems.length > 0) {
+        for (const problem of result.problems) {
+          const name = formPathOf(fields, value, problem.pointer);
+          if (name) form.setError(name, { type: problem.code, message: problemMessage(t, problem) });
+        }
+        focusFirstInvalid();
+        return { ok: false };
+      }
+      built = result.body;
+    }
+    if (built === undefined && bodySchema.required) {
+      const message = t('form.problem.bodyRequired');
+      if (jsonMode) setJsonProblems([message]);
+      else form.setError(fields.root.key, { type: 'required', message });
+      return { ok: false };
+    }
+    const found = validateBody(document, bodySchema.schema, built);
+    if (found.length > 0) {
+      if (jsonMode) {
+        setJsonProblems(found.slice(0, 20).map((problem) => `${problem.pointer || '/'}: ${problemMessage(t, problem)}`));
+      } else {
+        const value = formValue();
+        const loose: string[] = [];
+        for (const problem of found) {
+          const name = formPathOf(fields, value, problem.pointer);
+          if (name) form.setError(name, { type: problem.code, message: problemMessage(t, problem) });
+          else loose.push(`${problem.pointer || '/'}: ${problemMessage(t, problem)}`);
+        }
+        setJsonProblems(loose.slice(0, 20));
+        focusFirstInvalid();
+      }
+      return { ok: false };
+    }
+    return { ok: true, body: built };
+  };
+
+  const focusFirstInvalid = () => {
+    // After React has rendered the errors: the first marked control, in the page's order.
+    requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      invalid?.focus();
+    });
+  };
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** The attempt the form holds now, or undefined (fields marked) when it may not be sent. */
+  const attempt = (): WriteAttempt<WritePayload> | undefined => {
+    const read = params();
+    const checked = body();
+    if (!read || !checked.ok) return undefined;
+    let sent = checked.body;
+    if (method === 'PATCH' && baseline && sent !== undefined) {
+      sent = changedOnly(baseline.body, sent);
+      if (sent === undefined) {
+        setNothingChanged(true);
+        return undefined;
+      }
+    }
+    const masked = withoutSecrets(sent, secrets, 'mask');
+    const comparable = withoutSecrets(sent, secrets, 'drop');
+    let check: BuiltRead | undefined;
+    if (checkRead) {
+      const built = buildRead(document, checkRead, values);
+      if (built.ok) check = built.request;
+    }
+    const payload: WritePayload = {
+      method, operation: operation.key, path: read.path, query: read.query, headers: read.headers, body: sent, comparable,
+      identifier: identifierOf(operation, read.path), check,
+    };
+    return {
+      server, target: writeTarget(method, read.path, masked), payload, checkable: check !== undefined, conflictMeansDone: method === 'POST',
+    };
+  };
+
+  const ops: WriteOps<WritePayload, Exchange> = useMemo(() => ({
+    send: ({ server: to, payload }) => apiRequest.exchange({
+      server: to, ...withBody({ path: payload.path, query: payload.query, headers: payload.headers }, payload.method, payload.body),
+      activity: { subject: payload.identifier },
+    }),
+    check: async ({ server: to, payload }) => {
+      if (!payload.check) throw new Error('no read to check with');
+      try {
+        const answer = await apiRequest.exchange({ method: 'GET', server: to, path: payload.check.path, query: payload.check.query, headers: payload.check.headers });
+        return findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });
+      } catch (error) {
+        if (isApiError(error) && (error.kind === 'not-found' || error.kind === 'route-not-found')) return findingOf(payload.method, payload.comparable, { found: false });
+        throw error;
+      }
+    },
+  }), []);
+
+  const submit = (next: WriteAttempt<WritePayload>, confirmed?: string) => {
+    setUnplaced([]);
+    setRepeat(undefined);
+    setShown(apiRequest.show({ server: next.server, ...withBody(next.payload, next.payload.method, withoutSecrets(next.payload.body, secrets, 'mask')) }));
+    slot.submit(next, ops, confirmed);
+  };
+
+  const send = () => {
+    setNothingChanged(false);
+    if (!hasKey || isWriteBusy(slot.getState())) return;
+    const next = attempt();
+    if (!next) return;
+    if (doneTargets.current.has(targetKey(next))) {
+      setRepeat(next);
+      return;
+    }
+    if (method === 'DELETE') setConfirming(next);
+    else submit(next);
+  };
+
+  const showRequest = () => {
+    const next = attempt();
+    if (next) setShown(apiRequest.show({ server: next.server, ...withBody(next.payload, method, withoutSecrets(next.payload.body, secrets, 'mask')) }));
+  };
+
+  const onWrittenRef = useRef(onWritten);
+  useEffect(() => { onWrittenRef.current = onWritten; });
+
+  // What happens to this form's write while it is shown: a done write refreshes what was read,
+  // a refusal with field errors marks the fields.
+  useEffect(() => {
+    let previous = slot.getState();
+    return slot.subscribe(() => {
+      const next = slot.getState();
+      const done = (previous.phase === 'sending' && (next.phase === 'done' || next.phase === 'already-done')) ||
+        (previous.phase === 'checking' && next.phase === 'checked' && next.verdict === 'done');
+      if (done) doneTargets.current.add(targetKey(next.attempt));
+      if (done) {
+        // A write may change anything a read showed: every read but the description's is stale.
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'api-description' });
+        onWrittenRef.current?.();
+      }
+      if (previous.phase === 'sending' && next.phase === 'failed' && next.error.kind === 'validation' && fields) {
+        const value: FormObject = form.getValues();
+        const loose: string[] = [];
+        for (const { field, message } of next.error.fieldErrors) {
+          const pointer = `/${field.split(/[./]/).filter(Boolean).map((part) => part.replaceAll('~', '~0')).join('/')}`;
+          const name = jsonMode ? undefined : formPathOf(fields, value, pointer);
+          if (name) form.setError(name, { type: 'server', message });
+          else loose.push(`${field}: ${message}`);
+        }
+        setUnplaced(loose);
+      }
+      previous = next;
+    });
+  }, [slot, queryClient, form, fields, jsonMode]);
+
+  // A PATCH starts from the resource as it is: read with the same path values, then only what
+  // the user changes is sent.
+  const loadCurrent = async () => {
+    if (!currentRead || !fields) return;
+    const read = buildRead(document, currentRead, values);
+    if (!read.ok) {
+      params();
+      return;
+    }
+    setLoading('loading');
+    try {
+      const answer = await apiRequest.exchange({ method: 'GET', server, path: read.request.path, query: read.request.query, headers: read.request.headers });
+      const current = parseJson(answer.text);
+      if (current === undefined || !isObject(current)) throw new Error('not an object');
+      // Only what the body can carry is the starting point: read-only fields are left out by the form.
+      const start = fromBody(fields, current);
+      const startBody = toBody(fields, start).body;
+      form.reset(start);
+      setJsonText(JSON.stringify(startBody ?? {}, null, 2));
+      setBaseline({ body: startBody ?? {}, path: read.request.path.join('/') });
+      setLoading(undefined);
+    } catch {
+      setLoading('failed');
+    }
+  };
+  const autoLoaded = useRef(false);
+  useEffect(() => {
+    if (autoLoaded.current || !preset || !currentRead || !hasKey) return;
+    autoLoaded.current = true;
+    void loadCurrent();
+  });
+
+  const toggleJson = () => {
+    if (!fields) return;
+    if (jsonMode) {
+      // Back to the fields: what the JSON says, if it is JSON; otherwise the text stays and says why.
+      const parsed = jsonText.trim() === '' ? undefined : parseJson(jsonText);
+      if (jsonText.trim() !== '' && parsed === undefined) {
+        setJsonProblems([t('form.problem.jsonText')]);
+        return;
+      }
+      form.reset(fromBody(fields, parsed));
+      setJsonProblems([]);
+      setJsonMode(false);
+    } else {
+      const { body: current } = toBody(fields, formValue());
+      setJsonText(current === undefined ? '' : JSON.stringify(current, null, 2));
+      setJsonMode(true);
+    }
+  };
+
+  const busy = isWriteBusy(state);
+  const sendLabel = method === 'DELETE' ? t('write.deleteButton') : t('api.send');
+  return (
+    <section className="write-panel" aria-label={t('write.label')}>
+      <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); send(); }}>
+        {sendable.length > 0 && (
+          <div className="form">
+            {sendable.map((parameter) => (
+              <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
+                error={problems.get(valueKey(parameter))} onChange={(value) => { setValues((previous) => ({ ...previous, [valueKey(parameter)]: value })); }} />
+            ))}
+          </div>
+        )}
+        {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
+        {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
+        {fields && (
+          <div className="write-body">
+            {method === 'PATCH' && currentRead && (
+              <p className="actions">
+                <button type="button" className="secondary" onClick={() => { void loadCurrent(); }}>{t('write.loadCurrent')}</button>
+                {loading === 'loading' && <span className="pending">{t('write.loading')}</span>}
+                {loading === 'failed' && <span className="error">{t('write.loadFailed')}</span>}
+                {baseline && loading === undefined && <span className="hint">{t('write.loaded')}</span>}
+              </p>
+            )}
+            {method === 'PATCH' && !currentRead && <p className="hint">{t('write.noCurrent')}</p>}
+            <p className="actions">
+              <button type="button" className="secondary" aria-pressed={jsonMode} onClick={toggleJson}>{t('write.editAsJson')}</button>
+            </p>
+            {jsonMode
+              ? (
+                <Field id={jsonId} label={t('write.json')} hint={t('write.json.hint')} error={jsonProblems.length > 0 ? jsonProblems.join(' ') : undefined}>
+                  <textarea id={jsonId} rows={14} spellCheck={false} autoComplete="off" value={jsonText} onChange={(event) => { setJsonText(event.target.value); }} />
+                </Field>
+              )
+              : (
+                <FormProvider {...form}>
+                  <BodyFields fields={fields} />
+                  {jsonProblems.length > 0 && <ul className="error">{jsonProblems.map((problem, at) => <li key={at}>{problem}</li>)}</ul>}
+                </FormProvider>
+              )}
+          </div>
+        )}
+        <div className="actions">
+          <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey} aria-busy={busy}>{sendLabel}</button>
+          <button type="button" className="secondary" onClick={showRequest}>{t('domain.showRequest')}</button>
+          {busy && <span className="pending">{t('api.sending')}</span>}
+          {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
+        </div>
+      </form>
+      {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
+      {shown && <RequestShown shown={shown} sent={state.phase !== 'idle' && !busy} />}
+      {repeat && (
+        <p role="alert" className="alert">
+          {t('write.repeat', { what: `${repeat.payload.method} /${repeat.payload.path.join('/')}` })}{' '}
+          <button type="button" onClick={() => { doneTargets.current.delete(targetKey(repeat)); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
+            {t('write.confirm')}
+          </button>
+        </p>
+      )}
+      <WriteStatus state={state} unplaced={unplaced} confirmId={confirmId} several={several}
+        onResend={(again) => { submit(again, targetKey(again)); }} />
+      {confirming && (
+        <ConfirmDelete what={`DELETE /${confirming.payload.path.join('/')}`} identifier={confirming.payload.identifier}
+          server={several ? confirming.server : undefined}
+          onCancel={() => { setConfirming(undefined); }}
+          onDelete={() => { const next = confirming; setConfirming(undefined); submit(next); }} />
+      )}
+    </section>
+  );
+}
