@@ -129,6 +129,50 @@ test.describe('the Domains screen', () => {
     expect(await domainReads()).toEqual(['/liveconfig/api/v1/clients/c0002/domains', '/liveconfig/api/v1/customers/c0002/domains']);
   });
 
+  test('each row has "Edit" and "Delete" from the description: only the changed field sent, nothing deleted before the name is typed', { tag: '@journey' }, async ({ page, sim }) => {
+    await seedDomain(page, 'keep.example', 'web77');
+    await seedDomain(page, 'change.example', 'web77');
+    await openDomains(page);
+    await expect.poll(() => shownNames(page, '2 domains')).toEqual(['change.example', 'keep.example']);
+    const written = async () => (await sim.requests()).filter((r) => r.method === 'PATCH' || r.method === 'DELETE').map((r) => [r.method, r.path, r.body]);
+
+    await page.getByRole('button', { name: 'Edit change.example' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit change.example' });
+    await expect(dialog.getByText('Current values loaded: only what you change is sent.')).toBeVisible();
+    await dialog.getByRole('combobox', { name: /^www/ }).selectOption('false');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Changed' })).toBeVisible();
+    expect(await written()).toEqual([['PATCH', '/liveconfig/api/v1/customers/c0002/domains/change.example', '{"www":false}']]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: 'Edit change.example' })).toBeFocused();
+    await expect(domainTable(page).getByRole('row', { name: /^change\.example web77 no/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete change.example' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+    await confirm.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('keep.example');
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+    expect(await written()).toHaveLength(1);
+    await confirm.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('change.example');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+    expect((await written()).slice(1)).toEqual([['DELETE', '/liveconfig/api/v1/customers/c0002/domains/change.example', '']]);
+    await expect.poll(() => shownNames(page, '1 domain')).toEqual(['keep.example']);
+  });
+
+  test('without the operations in the description, no "Edit" or "Delete"', async ({ page }) => {
+    await seedDomain(page, 'plain.example', 'web77');
+    await page.goto('/#/api');
+    await page.getByLabel('API description file').setInputFiles({ name: 'lc3-api.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({
+      openapi: '3.1.0', info: { title: 'Reads only', version: '1' },
+      paths: { '/customers/{c}/domains': { get: { parameters: [{ name: 'c', in: 'path', required: true }], responses: { 200: { description: 'ok' } } } } },
+    })) });
+    await openDomains(page);
+    await expect.poll(() => shownNames(page, '1 domain')).toEqual(['plain.example']);
+    await expect(page.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+    await expect(domainTable(page).getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  });
+
   test('a server without the list: a calm note, no error, and adding still works', async ({ page, sim }) => {
     await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', when: 'before', status: 404, contentType: 'text/plain', body: 'Not Found', count: 50 });
     await openDomains(page);

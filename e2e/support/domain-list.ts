@@ -23,7 +23,7 @@ export const domainTable = (page: Page) => page.getByRole('table', { name: 'Doma
  * line first, so the rows read are those of the answer the test expects.
  */
 export async function shownNames(page: Page, status: string): Promise<string[]> {
-  await expect(page.getByRole('status')).toHaveText(status);
+  await expect(page.getByRole('status').filter({ hasText: status })).toHaveText(status);
   const rows = await domainTable(page).getByRole('row').allInnerTexts();
   // Row 1 is the header; a row's cells are tab-separated, the two name forms line-separated.
   return rows.slice(1).map((row) => (row.split('\t')[0] ?? '').split('\n').map((part) => part.trim()).filter(Boolean).join(' '));

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/i18n.ts';
-import { escapePointer, isObject, type JsonObject, type JsonValue } from './read-description.ts';
+import { escapePointer, isObject, type JsonObject, type JsonValue } from './json.ts';
 import { resolveLocal } from './refs.ts';
 
 /** The methods an OpenAPI path item may hold, in the order the screen lists them. */

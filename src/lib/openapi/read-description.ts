@@ -8,7 +8,10 @@ import type { MessageKey } from '../i18n/i18n.ts';
  * comes from a server, a file on the panel's machine or a file the user picked.
  */
 
+import { escapePointer, isObject, type JsonObject } from './json.ts';
 import { MAX_DESCRIPTION_CHARS, MAX_NESTING } from './limits.ts';
+
+export { escapePointer, isObject, type JsonObject, type JsonValue } from './json.ts';
 
 export { MAX_DESCRIPTION_CHARS, MAX_NESTING } from './limits.ts';
 
@@ -17,14 +20,11 @@ export interface DescriptionProblem {
   params: Record<string, string | number>;
 }
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = Record<string, JsonValue>;
 
 export type ReadResult =
   | { ok: true; document: JsonObject; version: string }
   | { ok: false; problem: DescriptionProblem };
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parses and checks the outer shape: version 3.0, 3.1 or 3.2, and `paths` as an object. */
 export function readDescription(text: string): ReadResult {
@@ -135,4 +135,3 @@ function deepestPath(root: unknown): string | undefined {
   return undefined;
 }
 
-export const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');

@@ -3,7 +3,7 @@ import { isPathSegment } from '../../shared/path-segment.ts';
 import { isIdentifier } from '../../shared/identifier.ts';
 import { isUserName } from '../session/settings-store.ts';
 import type { Operation, Parameter } from './operations.ts';
-import { isObject, type JsonObject, type JsonValue } from './read-description.ts';
+import { isObject, type JsonObject, type JsonValue } from './json.ts';
 import { resolveLocal } from './refs.ts';
 
 /** The headers the panel's proxy forwards besides its own (src/server/proxy/proxy-headers.ts). */

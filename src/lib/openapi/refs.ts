@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, type JsonValue } from './read-description.ts';
+import { isObject, type JsonObject, type JsonValue } from './json.ts';
 
 /**
  * Local `$ref`s (`#/components/schemas/Domain`) looked up in the document when they are needed,

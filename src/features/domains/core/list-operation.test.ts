@@ -37,6 +37,29 @@ describe('findListRoute: the description\'s read of a customer\'s domains', () =
   });
 });
 
+describe('the change and delete of one domain below the list', () => {
+  it('are found by method below the list\'s path, with their parameters\' names', () => {
+    const route = findListRoute(indexOf({
+      '/clients/{id}/domains': { get: { parameters: [pathParam('id')], ...ok } },
+      '/clients/{client}/domains/{name}': { parameters: [pathParam('client'), pathParam('name')], patch: { operationId: 'change', ...ok }, delete: { operationId: 'remove', ...ok } },
+      '/clients/{client}/domains/{name}/mailboxes': { parameters: [pathParam('client'), pathParam('name')], delete: { operationId: 'notThis', ...ok } },
+    }));
+    expect(route).toMatchObject({
+      kind: 'described',
+      edit: { operation: 'change', customerParam: 'client', domainParam: 'name' },
+      remove: { operation: 'remove', customerParam: 'client', domainParam: 'name' },
+    });
+  });
+
+  it('are not offered where the description has none', () => {
+    const route = findListRoute(indexOf({
+      '/customers/{c}/domains': { get: { parameters: [pathParam('c')], ...ok } },
+      '/other/{c}/domains/{d}': { parameters: [pathParam('c'), pathParam('d')], delete: { operationId: 'elsewhere', ...ok } },
+    }));
+    expect(route).toMatchObject({ kind: 'described', edit: undefined, remove: undefined });
+  });
+});
+
 describe('listPath and the remembered route', () => {
   it('fills the template with the customer ID, and guesses the simulator\'s path without a description', () => {
     expect(listPath({ kind: 'described', operation: 'x', template: ['clients', '{id}', 'domains'] }, 'c0002')).toEqual(['clients', 'c0002', 'domains']);

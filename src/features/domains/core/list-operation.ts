@@ -7,8 +7,16 @@ import type { DescriptionIndex, Operation } from '../../../lib/openapi/operation
  */
 export type ListRoute =
   | { kind: 'guess' }
-  | { kind: 'described'; operation: string; template: readonly string[] }
+  | {
+    kind: 'described'; operation: string; template: readonly string[];
+    /** The description's change (PATCH) and delete of one domain below the list, by operation key. */
+    edit?: DomainItemOperation | undefined;
+    remove?: DomainItemOperation | undefined;
+  }
   | { kind: 'not-described' };
+
+/** A write of one domain: its operation, and the names of its customer's and its domain's path parameters. */
+export interface DomainItemOperation { operation: string; customerParam: string; domainParam: string }
 
 export const GUESSED_ROUTE: ListRoute = { kind: 'guess' };
 const GUESSED_TEMPLATE = ['customers', '{customerId}', 'domains'] as const;
@@ -34,7 +42,20 @@ export function findListRoute(index: DescriptionIndex): ListRoute {
   const belowCustomers = (template: readonly string[]) => /^customers?$/i.test(template.at(-3) ?? '');
   candidates.sort((a, b) => Number(belowCustomers(b.template)) - Number(belowCustomers(a.template)) || a.template.length - b.template.length);
   const chosen = candidates[0];
-  return chosen ? { kind: 'described', operation: chosen.operation.key, template: chosen.template } : { kind: 'not-described' };
+  if (!chosen) return { kind: 'not-described' };
+  const item = (method: 'patch' | 'delete'): DomainItemOperation | undefined => {
+    for (const operation of index.operations) {
+      if (operation.method !== method) continue;
+      const segments = operation.apiPath.split('/').filter((segment) => segment !== '');
+      const last = segments.at(-1) ?? '';
+      if (segments.length !== chosen.template.length + 1 || !isTemplate(last)) continue;
+      // Below the list's own path: the same literal segments, the customer's parameter by any name.
+      if (!chosen.template.every((segment, at) => (isTemplate(segment) ? isTemplate(segments[at] ?? '') : segment === segments[at]))) continue;
+      return { operation: operation.key, customerParam: (segments.at(-3) ?? '').slice(1, -1), domainParam: last.slice(1, -1) };
+    }
+    return undefined;
+  };
+  return { kind: 'described', operation: chosen.operation.key, template: chosen.template, edit: item('patch'), remove: item('delete') };
 }
 
 /** The list's path for `customerId` (an identifier, checked by the caller): its one template segment filled. */

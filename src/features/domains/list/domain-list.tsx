@@ -15,7 +15,29 @@ import { ListError } from './list-error.tsx';
 import { domainQueries } from '../core/queries.ts';
 import { useDomainRows } from './use-domain-rows.ts';
 import { useListRoute } from './use-list-route.ts';
-import type { ListRoute } from '../core/list-operation.ts';
+import type { DomainItemOperation, ListRoute } from '../core/list-operation.ts';
+import type { Operation } from '../../../lib/openapi/operations.ts';
+import type { Described } from '../../../lib/openapi/use-description.ts';
+import { WriteForm } from '../../../lib/openapi/write/write-form.tsx';
+import { EditDialog } from './edit-dialog.tsx';
+
+type DescribedDocument = Extract<Described, { ok: true }>;
+
+interface DomainWrite { operation: Operation; preset: (domain: string) => Record<string, string> }
+
+/** The description's change and delete of one of the customer's domains, with their path values. */
+function domainWrites(described: DescribedDocument, route: Extract<ListRoute, { kind: 'described' }>, customerId: string) {
+  const of = (item: DomainItemOperation | undefined): DomainWrite | undefined => {
+    const operation = item && described.index.operations.find((candidate) => candidate.key === item.operation);
+    return item && operation && {
+      operation,
+      preset: (domain) => ({ [`path:${item.customerParam}`]: customerId, [`path:${item.domainParam}`]: domain }),
+    };
+  };
+  const edit = of(route.edit);
+  const remove = of(route.remove);
+  return edit || remove ? { edit, remove } : undefined;
+}
 
 /** The Domains screen: the domains of the customer in its own field (Settings' until changed). */
 export function DomainList() {
@@ -40,13 +62,13 @@ function DescribedDomains({ customerId }: { customerId: string }) {
   const { t } = useLocalized();
   const { apiKey } = useSettings();
   const server = useServers().current;
-  const route = useListRoute(server, apiKey);
+  const { route, described } = useListRoute(server, apiKey);
   if (!route) return <p role="status" className="list-count">{t('list.readingDescription')}</p>;
   if (route.kind === 'not-described') return <p className="notice">{t('list.notDescribed')}</p>;
-  return <CustomerDomains customerId={customerId} route={route} />;
+  return <CustomerDomains customerId={customerId} route={route} described={described} hasKey={apiKey !== ''} />;
 }
 
-function CustomerDomains({ customerId, route }: { customerId: string; route: ListRoute }) {
+function CustomerDomains({ customerId, route, described, hasKey }: { customerId: string; route: ListRoute; described: DescribedDocument | undefined; hasKey: boolean }) {
   const { t, plural, time, language } = useLocalized();
   const filterId = useId();
   const [filter, setFilter] = useState('');
@@ -55,6 +77,10 @@ function CustomerDomains({ customerId, route }: { customerId: string; route: Lis
   // invalidates it (the add's send, use-submission.ts) and it is fresh again before the screen is shown.
   const server = useServers().current.name;
   const query = useQuery(domainQueries.list(server, customerId, route));
+  // A row's "Edit" or "Delete", where the description has them: the generated PATCH form in a
+  // dialog, or straight to "Confirm delete"; either way through the write guard.
+  const [action, setAction] = useState<{ kind: 'edit' | 'delete'; domain: string }>();
+  const writes = described && route.kind === 'described' ? domainWrites(described, route, customerId) : undefined;
   const { data, error, isFetching } = query;
   const rows = useDomainRows(data);
   const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);
@@ -95,7 +121,21 @@ function CustomerDomains({ customerId, route }: { customerId: string; route: Lis
       {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
       {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}
       {shown.length > 0 && (
-        <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort} />
+        <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort}
+          actions={writes && {
+            edit: writes.edit !== undefined, remove: writes.remove !== undefined,
+            onAction: (kind, domain) => { setAction({ kind, domain }); },
+          }} />
+      )}
+      {described && writes && action?.kind === 'delete' && writes.remove && (
+        <WriteForm key={`delete ${action.domain}`} mode="delete" document={described.document} index={described.index} operation={writes.remove.operation}
+          server={server} hasKey={hasKey} preset={writes.remove.preset(action.domain)} onClose={() => { setAction(undefined); }} />
+      )}
+      {described && writes && action?.kind === 'edit' && writes.edit && (
+        <EditDialog domain={action.domain} onClose={() => { setAction(undefined); }}>
+          <WriteForm document={described.document} index={described.index} operation={writes.edit.operation}
+            server={server} hasKey={hasKey} preset={writes.edit.preset(action.domain)} />
+        </EditDialog>
       )}
     </div>
   );

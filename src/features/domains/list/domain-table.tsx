@@ -13,6 +13,8 @@ interface Props {
   records: readonly ListedDomain[];
   sort: Sort;
   onSort: (sort: Sort) => void;
+  /** "Edit" and "Delete" per row, where the server's description has them. */
+  actions?: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', domain: string) => void } | undefined;
 }
 
 interface ColumnSpec { key: SortKey; width?: string; cell: (row: DomainRow, t: Translate) => ReactNode }
@@ -28,7 +30,7 @@ const COLUMNS: ColumnSpec[] = [
 ];
 
 /** The customer's domains: a virtual table, sortable by each column through its header button. */
-export function DomainTable({ label, rows, records, sort, onSort }: Props) {
+export function DomainTable({ label, rows, records, sort, onSort, actions }: Props) {
   const { t } = useLocalized();
   const present = useMemo(() => optionalColumns(records), [records]);
   const columns = useMemo(() => COLUMNS
@@ -48,7 +50,21 @@ export function DomainTable({ label, rows, records, sort, onSort }: Props) {
         ),
         cell: (row) => cell(row, t),
       };
-    }), [present, sort, onSort, t]);
+    }).concat(actions ? [{
+      id: 'actions',
+      width: actions.edit && actions.remove ? '10rem' : '5.5rem',
+      label: t('list.column.actions'),
+      header: t('list.column.actions'),
+      cell: (row) => (
+        <span className="row-actions">
+          {/* Named by the domain as the server has it, so each button says which row it acts on. */}
+          {actions.edit && <button type="button" className="secondary" aria-label={t('list.edit', { domain: row.record.domain })}
+            onClick={() => { actions.onAction('edit', row.record.domain); }}>{t('list.editShort')}</button>}
+          {actions.remove && <button type="button" className="danger" aria-label={t('list.delete', { domain: row.record.domain })}
+            onClick={() => { actions.onAction('delete', row.record.domain); }}>{t('list.deleteShort')}</button>}
+        </span>
+      ),
+    }] : []), [present, sort, onSort, t, actions]);
 
   return <VirtualTable label={label} columns={columns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { PanelServer } from '../../../lib/session/server-store.ts';
-import { useDescription } from '../../../lib/openapi/use-description.ts';
+import { type Described, useDescription } from '../../../lib/openapi/use-description.ts';
 import { findListRoute, GUESSED_ROUTE, type ListRoute, rememberListRoute } from '../core/list-operation.ts';
 
 /**
@@ -8,7 +8,7 @@ import { findListRoute, GUESSED_ROUTE, type ListRoute, rememberListRoute } from 
  * user's file, the panel's file, the server's own with the key), else the guessed path.
  * Undefined while the description is being read, so no list is asked for at a guessed path first.
  */
-export function useListRoute(server: PanelServer, apiKey: string): ListRoute | undefined {
+export function useListRoute(server: PanelServer, apiKey: string): { route: ListRoute | undefined; described: Extract<Described, { ok: true }> | undefined } {
   const { query } = useDescription(server, apiKey);
   const { data, fetchStatus } = query;
   const route = useMemo((): ListRoute | undefined => {
@@ -20,5 +20,5 @@ export function useListRoute(server: PanelServer, apiKey: string): ListRoute | u
   useEffect(() => {
     if (route) rememberListRoute(server.name, route);
   }, [server.name, route]);
-  return route;
+  return { route, described: data?.ok ? data : undefined };
 }

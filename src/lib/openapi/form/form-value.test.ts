@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../read-description.ts';
+import type { JsonObject, JsonValue } from '../json.ts';
 import { changedOnly, formPathOf, fromBody, initialValue, sameJson, toBody, type FormObject } from './form-value.ts';
 import { fieldsOf } from './schema-fields.ts';
 

@@ -1,4 +1,4 @@
-import { escapePointer, isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { splitPointer, type FieldDescriptor, type FormFields } from './schema-fields.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapePointer, isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toBody, type FormEntry, type FormObject } from './form-value.ts';
 import { fieldsOf, type FieldDescriptor } from './schema-fields.ts';
 import { validateBody } from './validate.ts';

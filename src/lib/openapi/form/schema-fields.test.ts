@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../operations.ts';
-import type { JsonObject, JsonValue } from '../read-description.ts';
+import type { JsonObject, JsonValue } from '../json.ts';
 import { bodySchemaOf, fieldAt, fieldsOf, type FieldDescriptor } from './schema-fields.ts';
 
 const doc30 = (schemas: JsonObject = {}): JsonObject => ({ openapi: '3.0.3', paths: {}, components: { schemas } });

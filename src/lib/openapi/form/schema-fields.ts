@@ -1,5 +1,5 @@
 import type { Operation } from '../operations.ts';
-import { escapePointer, isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { atPointer, lookUp } from '../refs.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../read-description.ts';
+import type { JsonObject } from '../json.ts';
 import { fieldsOf } from './schema-fields.ts';
 import { mapServerErrors, MAX_MESSAGE_CHARS, MAX_MESSAGES } from './server-errors.ts';
 

@@ -1,4 +1,4 @@
-import { escapePointer, isObject } from '../read-description.ts';
+import { escapePointer, isObject } from '../json.ts';
 import { fieldAt, type FormFields } from './schema-fields.ts';
 
 /**

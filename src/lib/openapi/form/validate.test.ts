@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../read-description.ts';
+import type { JsonObject, JsonValue } from '../json.ts';
 import { fieldsOf } from './schema-fields.ts';
 import { MAX_PROBLEMS, validateBody, type BodyProblem } from './validate.ts';
 

@@ -1,5 +1,5 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
-import { escapePointer, isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { lookUp } from '../refs.ts';
 import { dialectOf, type Dialect } from './schema-fields.ts';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import type { Parameter } from '../operations.ts';
-import type { JsonObject } from '../read-description.ts';
+import type { JsonObject } from '../json.ts';
 import { fieldKind, listed, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf } from '../form/schema-fields.ts';
-import type { JsonObject } from '../read-description.ts';
+import type { JsonObject } from '../json.ts';
 import { SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
 
 const document = { openapi: '3.1.0', paths: {} };

@@ -1,4 +1,4 @@
-import { isObject, type JsonValue } from '../read-description.ts';
+import { isObject, type JsonValue } from '../json.ts';
 import { type FieldDescriptor, type FormFields, splitPointer } from '../form/schema-fields.ts';
 
 /** What stands for a secret wherever a body is shown: the value itself never is. */

@@ -12,7 +12,7 @@ import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBod
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { validateBody } from '../form/validate.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
-import { isObject, type JsonObject, type JsonValue } from '../read-description.ts';
+import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
 import { BodyFields } from './body-fields.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -33,6 +33,12 @@ interface Props {
   preset?: ParameterValues;
   /** Called once a write of this form is done (2xx, or found by a check). */
   onWritten?: () => void;
+  /**
+   * `delete`: no fields, straight to "Confirm delete" for the preset values (a Domains row's
+   * "Delete"); then only what became of it. `onClose` when the dialog is cancelled.
+   */
+  mode?: 'form' | 'delete';
+  onClose?: () => void;
 }
 
 const parseJson = (text: string): JsonValue | undefined => {
@@ -53,7 +59,7 @@ const withBody = (read: BuiltRead, method: WriteMethod, body: JsonValue | undefi
  * checked with the description's read where it has one and never sent again without the user's
  * word. A PATCH sends only what changed from the current values; a DELETE asks for the identifier.
  */
-export function WriteForm({ document, index, operation, server, hasKey, preset, onWritten }: Props) {
+export function WriteForm({ document, index, operation, server, hasKey, preset, onWritten, mode = 'form', onClose }: Props) {
   const t = useT();
   const queryClient = useQueryClient();
   const several = hasSeveralServers(useServers());
@@ -305,6 +311,13 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     void loadCurrent();
   });
 
+  const opened = useRef(false);
+  useEffect(() => {
+    if (mode !== 'delete' || opened.current) return;
+    opened.current = true;
+    send();
+  });
+
   const toggleJson = () => {
     if (!fields) return;
     if (jsonMode) {
@@ -325,6 +338,28 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   };
 
   const busy = isWriteBusy(state);
+  const dialog = confirming && (
+    <ConfirmDelete what={`DELETE /${confirming.payload.path.join('/')}`} identifier={confirming.payload.identifier}
+      server={several ? confirming.server : undefined}
+      onCancel={() => { setConfirming(undefined); onClose?.(); }}
+      onDelete={() => { const next = confirming; setConfirming(undefined); submit(next); }} />
+  );
+  const repeated = repeat && (
+    <p role="alert" className="alert">
+      {t('write.repeat', { what: `${repeat.payload.method} /${repeat.payload.path.join('/')}` })}{' '}
+      <button type="button" onClick={() => { doneTargets.current.delete(targetKey(repeat)); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
+        {t('write.confirm')}
+      </button>
+    </p>
+  );
+  const status = (
+    <WriteStatus state={state} unplaced={unplaced} confirmId={confirmId} several={several}
+      onResend={(again) => { submit(again, targetKey(again)); }} />
+  );
+  if (mode === 'delete') {
+    // Nothing to fill in: the dialog, and what became of the delete.
+    return <div className="write-outcome">{status}{repeated}{dialog}</div>;
+  }
   const sendLabel = method === 'DELETE' ? t('write.deleteButton') : t('api.send');
   return (
     <section className="write-panel" aria-label={t('write.label')}>
@@ -376,22 +411,9 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       </form>
       {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
       {shown && <RequestShown shown={shown} sent={state.phase !== 'idle' && !busy} />}
-      {repeat && (
-        <p role="alert" className="alert">
-          {t('write.repeat', { what: `${repeat.payload.method} /${repeat.payload.path.join('/')}` })}{' '}
-          <button type="button" onClick={() => { doneTargets.current.delete(targetKey(repeat)); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
-            {t('write.confirm')}
-          </button>
-        </p>
-      )}
-      <WriteStatus state={state} unplaced={unplaced} confirmId={confirmId} several={several}
-        onResend={(again) => { submit(again, targetKey(again)); }} />
-      {confirming && (
-        <ConfirmDelete what={`DELETE /${confirming.payload.path.join('/')}`} identifier={confirming.payload.identifier}
-          server={several ? confirming.server : undefined}
-          onCancel={() => { setConfirming(undefined); }}
-          onDelete={() => { const next = confirming; setConfirming(undefined); submit(next); }} />
-      )}
+      {repeated}
+      {status}
+      {dialog}
     </section>
   );
 }

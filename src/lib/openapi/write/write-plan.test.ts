@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeText } from '../describe-text.ts';
 import type { CheckFinding } from '../../write-guard/write-machine.ts';
-import type { JsonValue } from '../read-description.ts';
+import type { JsonValue } from '../json.ts';
 import { type WriteMethod, checkReadOf, currentValuesReadOf, findingOf, holds, identifierOf, itemsOf, writeMethodOf, writeTarget } from './write-plan.ts';
 
 const ok = { responses: { 200: { description: 'ok' } } };

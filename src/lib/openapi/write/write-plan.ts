@@ -1,7 +1,7 @@
 import type { CheckFinding } from '../../write-guard/write-machine.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import type { BuiltRead } from '../read-request.ts';
-import { isObject, type JsonValue } from '../read-description.ts';
+import { isObject, type JsonValue } from '../json.ts';
 
 /** The methods the panel writes with; every other one is a read or not sent. */
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
