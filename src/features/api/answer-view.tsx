@@ -5,7 +5,7 @@ import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { toCsv } from '../../lib/util/csv.ts';
 import { downloadText, fileStamp } from '../../lib/util/download.ts';
-import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/read-description.ts';
+import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
 
 /** Shown as text at most this much; the downloads hold all of it. */
 const MAX_SHOWN_CHARS = 200_000;

@@ -4,7 +4,7 @@ import { Markdown } from './markdown.tsx';
 import type { DescriptionIndex, Operation } from '../../lib/openapi/operations.ts';
 import { WriteForm } from '../../lib/openapi/write/write-form.tsx';
 import { writeMethodOf } from '../../lib/openapi/write/write-plan.ts';
-import { isObject, type JsonObject } from '../../lib/openapi/read-description.ts';
+import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import { sendableHeader, unsendable } from '../../lib/openapi/read-request.ts';
 import { resolveLocal } from '../../lib/openapi/refs.ts';
 import { ReadPanel } from './read-panel.tsx';

@@ -5,7 +5,7 @@ import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { AnswerView } from './answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
-import type { JsonObject } from '../../lib/openapi/read-description.ts';
+import type { JsonObject } from '../../lib/openapi/json.ts';
 import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../../lib/openapi/read-request.ts';
 import { ParameterField } from '../../lib/openapi/write/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';

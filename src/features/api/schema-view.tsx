@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/read-description.ts';
+import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
 import { lookUp } from '../../lib/openapi/refs.ts';
 import { listed, typeOf } from '../../lib/openapi/read-request.ts';
 
