@@ -2,10 +2,8 @@
 // with a description of 1,000 operations and about 3 MiB (bench/openapi-sample.ts), chosen
 // through "API description file". Issue 16, item 9; DESIGN.md, "Budgets".
 //
-// Builds the panel into a folder of its own (never dist/), with hidden source maps (the scripts
-// are the same bytes; the maps are only read here, for the profile), and serves it with the
-// production server's module (src/server/production/production-server.ts: the page's security
-// headers and CSP, precompressed files, runtime.json) in this process on a free port. Its hosting
+// Builds the panel into a folder of its own and serves it with the production server's module
+// (bench/served-panel.ts: the page's security headers and CSP, precompressed files, runtime.json). Its hosting
 // server is an address nothing answers at: the description comes from a file, and no request
 // goes to the hosting server. In Debian's Chromium (Playwright, the test suite's flags) each of
 // RUNS rounds opens `#/api` in a fresh context and:
@@ -27,18 +25,13 @@
 // 100 µs, started by the page's console.profile so its samples line up with the page's long
 // tasks): the heaviest functions of each long task and self time by source file, mapped back to
 // the sources through the build's hidden source maps (BENCH_PROFILE=0 leaves it out).
-import http from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
-import { readProductionConfig } from '../src/server/production/production-config.ts';
-import { createProductionServer } from '../src/server/production/production-server.ts';
-import { createServerLog } from '../src/server/production/server-log.ts';
-import { openStaticRoot } from '../src/server/static/static-root.ts';
-import { CHROMIUM, median, PANEL_CONFIG, workDir } from './bench-support.ts';
+import { CHROMIUM, median, workDir } from './bench-support.ts';
+import { type ServedPanel, servePanel } from './served-panel.ts';
 import { openApiSample, SAMPLE_OPERATIONS } from './openapi-sample.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -294,30 +287,11 @@ const outDir = path.join(work.dir, 'panel');
 // the page's own tasks.
 const file = path.join(work.dir, FILE_NAME);
 writeFileSync(file, sample.text);
-let server: http.Server | undefined;
+let served: ServedPanel | undefined;
 let browser: Browser | undefined;
 try {
-  await build({
-    configFile: PANEL_CONFIG,
-    logLevel: 'warn',
-    // Hidden maps: no comment in the scripts, which stay as `npm run build` writes them.
-    build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
-  });
-  // `npm start`'s server module, in this process. Nothing listens on port 1 of this machine: the
-  // proxy has a hosting server to name, and the page never asks it anything here.
-  const config = readProductionConfig({ PANEL_ROOT: outDir, HOSTING_SERVER: 'https://127.0.0.1:1' }, outDir);
-  const warnings: string[] = [];
-  const log = createServerLog('text', () => undefined, (line) => { warnings.push(line); });
-  const running = createProductionServer({ hosting: config.hosting, files: await openStaticRoot(outDir), log });
-  server = running;
-  await new Promise<void>((resolve, reject) => {
-    running.once('error', reject);
-    running.listen(0, '127.0.0.1', () => { resolve(); });
-  });
-  const address = running.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const headers = (await fetch(`${origin}/`)).headers;
-  if (!headers.get('content-security-policy')?.includes("script-src 'self'")) throw new Error(`${origin} sends no CSP`);
+  served = await servePanel(outDir);
+  const { origin, warnings } = served;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const loadAtStart = loadavg()[0] ?? NaN;
@@ -354,9 +328,6 @@ try {
   if (process.env.BENCH_PROFILE !== '0') await profiledLoad(browser, origin, outDir, file);
 } finally {
   await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => { server?.close(resolve); });
-  }
+  await served?.close();
   work.dispose();
 }
