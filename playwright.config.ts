@@ -51,7 +51,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
     servers: [{
       command: `node dist-server/server.js`,
       url: `http://127.0.0.1:${PRODUCTION_PORT}/__panel/health`,
-      env: { PORT: String(PRODUCTION_PORT), HOST: '127.0.0.1', HOSTING_SERVER: standaloneSim, HOSTING_CA_FILE: simCert },
+      env: { PORT: String(PRODUCTION_PORT), HOST: '127.0.0.1', HOSTING_SERVER: standaloneSim, HOSTING_CA_FILE: simCert, HOSTING_OPENAPI_PATH: '/openapi.json' },
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
       stdout: 'pipe',
@@ -65,6 +65,8 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       env: {
         PANEL_LISTEN: `127.0.0.1:${NGINX_PORT}`, PANEL_ROOT: path.resolve('dist'), HOSTING_SERVER: standaloneSim,
         HOSTING_CA_FILE: simCert, HOSTING_SERVICE_PATH: 'liveconfig',
+        // The standalone simulator serves its own description there, as LiveConfig serves lc3-api.json.
+        HOSTING_OPENAPI_PATH: '/openapi.json',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

@@ -65,7 +65,7 @@ for (const language of ['English', 'Deutsch'] as const) {
       await seedDomain(page, 'example.net', 'web77');
       await page.getByRole('button', { name: text.refresh }).click();
       await expect(page.getByRole('status')).toHaveText(text.three);
-      await expect(page.getByRole('cell', { name: 'bücher.example xn--bcher-kva.example' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'bücher.example xn--bcher-kva.example', exact: true })).toBeVisible();
       await expectNoViolations(page);
 
       await sim.fault({ method: 'GET', pathIncludes: '/domains', action: 'respond', status: 404, contentType: 'text/plain', body: 'Not Found', count: 5 });

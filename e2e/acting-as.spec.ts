@@ -19,7 +19,7 @@ test('"Act as customer": the header says so, every request of the tab carries it
   await page.getByRole('button', { name: 'Show request' }).click();
   await expect(page.getByText(/X-Customer-ID: c0001/)).not.toHaveCount(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
-  await expect(page.getByRole('cell', { name: 'acted.example' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'acted.example', exact: true })).toBeVisible();
   const acted = (await sim.requests()).slice(before).filter((request) => request.path.includes('/api/v1/'));
   expect(acted.length).toBeGreaterThanOrEqual(2);
   expect(acted.map((request) => request.headers['x-customer-id'])).toEqual(acted.map(() => 'c0001'));

@@ -214,7 +214,7 @@ test.describe('an add left unknown', () => {
     await sim.storeDomain('c0002', 'example.org', 'web77');
     // The Domains screen reads the list: the form then knows the name was there.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
-    await expect(page.getByRole('cell', { name: 'example.org' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'example.org', exact: true })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add domain' }).click();
     await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
     await sim.fault({ method: 'POST', action: 'reset' });

@@ -37,7 +37,7 @@ test('German everywhere: no English text on any screen, and every request asks f
 
   await nav(page, 'Domainliste').click();
   await expect(page.getByRole('heading', { name: 'Domainliste' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'de-2.example' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'de-2.example', exact: true })).toBeVisible();
   expect(await englishOnPage(page)).toEqual([]);
 
   await nav(page, 'Domain hinzufügen').click();

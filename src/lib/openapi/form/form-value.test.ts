@@ -189,3 +189,13 @@ describe('formPathOf', () => {
     expect(formPathOf(fields, { f0: { f1: { choice: '1', f2: { f3: '' }, f4: { f5: '' } } } }, '/v/a')).toBe('f0.f1.f4.f5');
   });
 });
+
+describe('whole numbers past 2^53', () => {
+  it('are refused, never rounded into another number', () => {
+    const fields = fieldsOf({ openapi: '3.1.0', paths: {} }, { type: 'object', properties: { id: { type: 'integer' } } });
+    const key = fields.root.kind === 'object' ? fields.root.children[0]?.key ?? '' : '';
+    const built = toBody(fields, { [fields.root.key]: { [key]: '9007199254740993' } });
+    expect(built.problems).toEqual([{ pointer: '/id', code: 'precision', params: { max: Number.MAX_SAFE_INTEGER } }]);
+    expect(toBody(fields, { [fields.root.key]: { [key]: '9007199254740991' } }).body).toEqual({ id: 9007199254740991 });
+  });
+});

@@ -24,7 +24,7 @@ export type FormObject = Record<string, FormEntry>;
 /** Why a value could not become part of the body (validation of the body comes after). */
 export interface ValueProblem {
   pointer: string;
-  code: 'json' | 'number' | 'key' | 'required';
+  code: 'json' | 'number' | 'precision' | 'key' | 'required';
   params: Record<string, string | number>;
 }
 
@@ -252,6 +252,11 @@ function numberOf(entry: FormEntry, pointer: string, problems: ValueProblem[]): 
   if (typed === '') return undefined;
   // Number() alone would take '0x10', 'Infinity' and ' ': only decimal notation is a number here.
   const parsed = DECIMAL.test(typed) ? Number(typed) : Number.NaN;
+  // A whole number past 2^53 would be sent as another number: said, never rounded silently.
+  if (/^[+-]?\d+$/.test(typed) && !Number.isSafeInteger(parsed)) {
+    problems.push({ pointer, code: 'precision', params: { max: Number.MAX_SAFE_INTEGER } });
+    return undefined;
+  }
   if (Number.isFinite(parsed)) return parsed;
   problems.push({ pointer, code: 'number', params: { text: typed.slice(0, 40) } });
   return undefined;

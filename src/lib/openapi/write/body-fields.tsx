@@ -3,6 +3,7 @@ import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hoo
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import { CHOICE, type FormEntry, initialValue, ROW_KEY, ROWS } from '../form/form-value.ts';
+import { isSecretField } from './secrets.ts';
 import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/schema-fields.ts';
 
 /**
@@ -73,8 +74,8 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
   let extra: string | undefined;
   switch (field.kind) {
     case 'string':
-      control = <input {...common} type={inputType(field)} autoComplete={field.secret || field.writeOnly ? 'new-password' : 'off'} spellCheck={false} />;
-      extra = field.format && !field.secret ? t('form.format', { format: field.format }) : undefined;
+      control = <input {...common} type={inputType(field)} autoComplete={isSecretField(field) ? 'new-password' : 'off'} spellCheck={false} />;
+      extra = field.format && !isSecretField(field) ? t('form.format', { format: field.format }) : undefined;
       break;
     case 'number':
       control = <input {...common} inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" />;
@@ -122,7 +123,7 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
 }
 
 function inputType(field: StringField): string {
-  if (field.secret) return 'password';
+  if (isSecretField(field)) return 'password';
   switch (field.format) {
     case 'email': return 'email';
     case 'uri': return 'url';

@@ -9,6 +9,7 @@ export function problemMessage(t: Translate, problem: BodyProblem | ValueProblem
     case 'required': return t('api.field.required');
     case 'json': return t('form.problem.json');
     case 'number': return t('api.field.number');
+    case 'precision': return t('form.problem.precision', params);
     case 'key': return t('form.problem.key', params);
     case 'type': return t('form.problem.type', params);
     case 'minimum': return t(params.exclusive === 1 ? 'form.problem.above' : 'form.problem.minimum', params);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf } from '../form/schema-fields.ts';
 import type { JsonObject } from '../json.ts';
-import { SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
+import { restoreSecrets, SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
 
 const document = { openapi: '3.1.0', paths: {} };
 const schema = {
@@ -27,6 +27,20 @@ describe('secrets in a body', () => {
 
   it('are left out for comparing with what a server echoes', () => {
     expect(withoutSecrets(body, patterns, 'drop')).toEqual({ name: 'anna', users: [{ login: 'a' }, { login: 'b' }], extra: {} });
+  });
+
+  it('are known by name too, at any depth, a JSON text part included', () => {
+    const deep = { a: { b: { c: { d: { e: { f: { g: { h: { i: { apiKey: 'k1', password: 'p1', note: 'n' } } } } } } } } }, token: 't1' };
+    const shown = JSON.stringify(withoutSecrets(deep, [], 'mask'));
+    expect(shown).not.toMatch(/k1|p1|t1/);
+    expect(shown).toContain('"note":"n"');
+  });
+
+  it('masked in a JSON text and left as they were, are put back from the body before', () => {
+    const masked = withoutSecrets(body, patterns, 'mask') as JsonObject;
+    const edited = { ...masked, name: 'bob' };
+    expect(restoreSecrets(edited, body)).toEqual({ ...body, name: 'bob' });
+    expect(restoreSecrets({ ...masked, password: 'new-one' }, body)).toMatchObject({ password: 'new-one' });
   });
 
   it('leave the body itself as it was', () => {

@@ -4,13 +4,22 @@ import { type FieldDescriptor, type FormFields, splitPointer } from '../form/sch
 /** What stands for a secret wherever a body is shown: the value itself never is. */
 export const SECRET_SHOWN = '********';
 
+/** Property names that hold secrets whatever their schema says: masked wherever they appear. */
+const SECRET_NAME = /pass(?:word|phrase|wd)?|secret|token|api[-_]?key|private[-_]?key|credential|^pin$/i;
+
+export const isSecretName = (name: string | undefined): boolean => name !== undefined && SECRET_NAME.test(name);
+
+/** A field whose value is a secret: format password, writeOnly, or a secret's name. */
+export const isSecretField = (field: FieldDescriptor): boolean =>
+  field.kind === 'string' && (field.secret || field.writeOnly || isSecretName(field.name));
+
 /** Where a body's secrets (format password, writeOnly strings) are, as pointer patterns (`-` any item, `*` any key). */
 export function secretPatterns(fields: FormFields): readonly (readonly string[])[] {
   const found: string[][] = [];
   const visit = (field: FieldDescriptor) => {
     switch (field.kind) {
       case 'string':
-        if (field.secret || field.writeOnly) found.push(splitPointer(field.pointer) ?? []);
+        if (isSecretField(field)) found.push(splitPointer(field.pointer) ?? []);
         break;
       case 'object':
         field.children.forEach(visit);
@@ -36,22 +45,25 @@ export function secretPatterns(fields: FormFields): readonly (readonly string[])
  * holds a password). The body itself is not changed.
  */
 export function withoutSecrets(body: JsonValue | undefined, patterns: readonly (readonly string[])[], mode: 'mask' | 'drop'): JsonValue | undefined {
-  if (body === undefined || patterns.length === 0) return body;
+  if (body === undefined) return body;
   const walk = (value: JsonValue, depth: number, live: readonly (readonly string[])[]): JsonValue | undefined => {
     if (live.some((pattern) => pattern.length === depth)) return mode === 'mask' ? SECRET_SHOWN : undefined;
     const deeper = (segment: string, isIndex: boolean) =>
       live.filter((pattern) => pattern.length > depth && (pattern[depth] === segment || (isIndex ? pattern[depth] === '-' : pattern[depth] === '*')));
     if (Array.isArray(value)) {
       return value.map((item, index) => {
-        const next = deeper(String(index), true);
-        return next.length === 0 ? item : walk(item, depth + 1, next) ?? null;
+        return walk(item, depth + 1, deeper(String(index), true)) ?? null;
       });
     }
     if (isObject(value)) {
       const copy: Record<string, JsonValue> = {};
       for (const [key, item] of Object.entries(value)) {
-        const next = deeper(key, false);
-        const kept = next.length === 0 ? item : walk(item, depth + 1, next);
+        // A secret's name is a secret anywhere: in a part edited as JSON text too.
+        if (isSecretName(key) && (typeof item === 'string' || typeof item === 'number')) {
+          if (mode === 'mask') Object.defineProperty(copy, key, { value: SECRET_SHOWN, enumerable: true, writable: true, configurable: true });
+          continue;
+        }
+        const kept = walk(item, depth + 1, deeper(key, false));
         if (kept !== undefined) Object.defineProperty(copy, key, { value: kept, enumerable: true, writable: true, configurable: true });
       }
       return copy;
@@ -59,4 +71,22 @@ export function withoutSecrets(body: JsonValue | undefined, patterns: readonly (
     return value;
   };
   return walk(body, 0, patterns);
+}
+
+/**
+ * A body edited as JSON with its secrets masked, their values put back: wherever the text still
+ * says SECRET_SHOWN, the value at the same place in `stash` (the body before masking) is taken.
+ */
+export function restoreSecrets(edited: JsonValue, stash: JsonValue | undefined): JsonValue {
+  if (edited === SECRET_SHOWN) return typeof stash === 'string' || typeof stash === 'number' ? stash : edited;
+  if (Array.isArray(edited)) return edited.map((item, index) => restoreSecrets(item, Array.isArray(stash) ? stash[index] : undefined));
+  if (isObject(edited)) {
+    const copy: Record<string, JsonValue> = {};
+    for (const [key, item] of Object.entries(edited)) {
+      const before = isObject(stash) && Object.hasOwn(stash, key) ? stash[key] : undefined;
+      Object.defineProperty(copy, key, { value: restoreSecrets(item, before), enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  }
+  return edited;
 }

@@ -19,7 +19,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
 import { ParameterField } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
-import { secretPatterns, withoutSecrets } from './secrets.ts';
+import { restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
 
@@ -40,6 +40,11 @@ interface Props {
   mode?: 'form' | 'delete';
   onClose?: () => void;
 }
+
+const actingOf = (headers: BuiltRead['headers']): BuiltRead['headers'] => ({
+  ...(headers['X-Customer-ID'] !== undefined && { 'X-Customer-ID': headers['X-Customer-ID'] }),
+  ...(headers['X-User-Name'] !== undefined && { 'X-User-Name': headers['X-User-Name'] }),
+});
 
 const parseJson = (text: string): JsonValue | undefined => {
   try {
@@ -85,6 +90,17 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [jsonMode, setJsonMode] = useState(false);
   const [jsonText, setJsonText] = useState('');
+  // The body as it was when the JSON text was made: the text shows secrets masked, and a masked
+  // value left as it is takes its value from here.
+  const [jsonStash, setJsonStash] = useState<JsonValue | undefined>();
+  const showJson = (value: JsonValue | undefined) => {
+    setJsonStash(value);
+    setJsonText(value === undefined ? '' : JSON.stringify(withoutSecrets(value, secrets, 'mask'), null, 2));
+  };
+  const parseJsonText = (): JsonValue | undefined => {
+    const parsed = parseJson(jsonText);
+    return parsed === undefined ? undefined : restoreSecrets(parsed, jsonStash);
+  };
   const [jsonProblems, setJsonProblems] = useState<string[]>([]);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const [baseline, setBaseline] = useState<{ body: JsonValue; path: string } | undefined>();
@@ -122,7 +138,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       if (jsonText.trim() === '') {
         built = undefined;
       } else {
-        built = parseJson(jsonText);
+        built = parseJsonText();
         if (built === undefined) {
           setJsonProblems([t('form.problem.jsonText')]);
           return { ok: false };
@@ -182,8 +198,11 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     const checked = body();
     if (!read || !checked.ok) return undefined;
     let sent = checked.body;
-    if (method === 'PATCH' && baseline && sent !== undefined) {
-      sent = changedOnly(baseline.body, sent);
+    if (method === 'PATCH' && sent !== undefined && fields) {
+      // Only what the user changed: from the current values when they were loaded for this very
+      // path, else from the form's own start (a prefilled default is not a change).
+      const start = baseline?.path === read.path.join('/') ? baseline.body : toBody(fields, initialValue(fields)).body;
+      if (start !== undefined) sent = changedOnly(start, sent);
       if (sent === undefined) {
         setNothingChanged(true);
         return undefined;
@@ -191,18 +210,25 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     }
     const masked = withoutSecrets(sent, secrets, 'mask');
     const comparable = withoutSecrets(sent, secrets, 'drop');
-    let check: BuiltRead | undefined;
-    if (checkRead) {
-      const built = buildRead(document, checkRead, values);
-      if (built.ok) check = built.request;
-    }
+    const check = checkRead ? readWithSameActing(checkRead, read) : undefined;
+    const identifier = identifierOf(operation, read.path);
     const payload: WritePayload = {
       method, operation: operation.key, path: read.path, query: read.query, headers: read.headers, body: sent, comparable,
-      identifier: identifierOf(operation, read.path), check,
+      identifier: identifier === '' ? `/${read.path.join('/')}` : identifier, check,
+      repeatKey: writeTarget(method, read.path, masked),
     };
     return {
-      server, target: writeTarget(method, read.path, masked), payload, checkable: check !== undefined, conflictMeansDone: method === 'POST',
+      // The guard's memory is per method and path: after an unknown outcome, any write there asks
+      // first, whatever its content; the content tells a repeat of the very same write apart.
+      server, target: writeTarget(method, read.path, undefined), payload, checkable: check !== undefined, conflictMeansDone: method === 'POST',
     };
+  };
+
+  /** A read with the write's own path values, acting for whom the write acts (its own X-Customer-ID / X-User-Name). */
+  const readWithSameActing = (read: Operation, write: BuiltRead): BuiltRead | undefined => {
+    const built = buildRead(document, read, values);
+    if (!built.ok) return undefined;
+    return { ...built.request, headers: { ...built.request.headers, ...actingOf(write.headers) } };
   };
 
   const ops: WriteOps<WritePayload, Exchange> = useMemo(() => ({
@@ -212,6 +238,9 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     }),
     check: async ({ server: to, payload }) => {
       if (!payload.check) throw new Error('no read to check with');
+      // Nothing a read could show (no body, or only secrets): it cannot tell, so it says unknown.
+      const empty = payload.comparable === undefined || (isObject(payload.comparable) && Object.keys(payload.comparable).length === 0);
+      if (payload.method !== 'DELETE' && empty) throw new Error('nothing to compare');
       try {
         const answer = await apiRequest.exchange({ method: 'GET', server: to, path: payload.check.path, query: payload.check.query, headers: payload.check.headers });
         return findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });
@@ -231,10 +260,11 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
 
   const send = () => {
     setNothingChanged(false);
-    if (!hasKey || isWriteBusy(slot.getState())) return;
+    // While the current values are being read, a PATCH would have nothing to compare with.
+    if (!hasKey || isWriteBusy(slot.getState()) || loading === 'loading') return;
     const next = attempt();
     if (!next) return;
-    if (doneTargets.current.has(targetKey(next))) {
+    if (doneTargets.current.has(`${next.server}\n${next.payload.repeatKey}`)) {
       setRepeat(next);
       return;
     }
@@ -258,7 +288,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       const next = slot.getState();
       const done = (previous.phase === 'sending' && (next.phase === 'done' || next.phase === 'already-done')) ||
         (previous.phase === 'checking' && next.phase === 'checked' && next.verdict === 'done');
-      if (done) doneTargets.current.add(targetKey(next.attempt));
+      if (done) doneTargets.current.add(`${next.attempt.server}\n${next.attempt.payload.repeatKey}`);
       if (done) {
         // A write may change anything a read showed: every read but the description's is stale.
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'api-description' });
@@ -297,7 +327,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       const start = fromBody(fields, current);
       const startBody = toBody(fields, start).body;
       form.reset(start);
-      setJsonText(JSON.stringify(startBody ?? {}, null, 2));
+      showJson(startBody ?? {});
       setBaseline({ body: startBody ?? {}, path: read.request.path.join('/') });
       setLoading(undefined);
     } catch {
@@ -322,7 +352,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     if (!fields) return;
     if (jsonMode) {
       // Back to the fields: what the JSON says, if it is JSON; otherwise the text stays and says why.
-      const parsed = jsonText.trim() === '' ? undefined : parseJson(jsonText);
+      const parsed = jsonText.trim() === '' ? undefined : parseJsonText();
       if (jsonText.trim() !== '' && parsed === undefined) {
         setJsonProblems([t('form.problem.jsonText')]);
         return;
@@ -331,8 +361,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       setJsonProblems([]);
       setJsonMode(false);
     } else {
-      const { body: current } = toBody(fields, formValue());
-      setJsonText(current === undefined ? '' : JSON.stringify(current, null, 2));
+      showJson(toBody(fields, formValue()).body);
       setJsonMode(true);
     }
   };
@@ -347,7 +376,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const repeated = repeat && (
     <p role="alert" className="alert">
       {t('write.repeat', { what: `${repeat.payload.method} /${repeat.payload.path.join('/')}` })}{' '}
-      <button type="button" onClick={() => { doneTargets.current.delete(targetKey(repeat)); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
+      <button type="button" onClick={() => { doneTargets.current.delete(`${repeat.server}\n${repeat.payload.repeatKey}`); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
         {t('write.confirm')}
       </button>
     </p>
@@ -368,7 +397,11 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
           <div className="form">
             {sendable.map((parameter) => (
               <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
-                error={problems.get(valueKey(parameter))} onChange={(value) => { setValues((previous) => ({ ...previous, [valueKey(parameter)]: value })); }} />
+                error={problems.get(valueKey(parameter))} onChange={(value) => {
+                  setValues((previous) => ({ ...previous, [valueKey(parameter)]: value }));
+                  // Another resource: the values loaded for the last one no longer apply.
+                  if (parameter.in !== 'query') setBaseline(undefined);
+                }} />
             ))}
           </div>
         )}
@@ -403,7 +436,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
           </div>
         )}
         <div className="actions">
-          <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey} aria-busy={busy}>{sendLabel}</button>
+          <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>
           <button type="button" className="secondary" onClick={showRequest}>{t('domain.showRequest')}</button>
           {busy && <span className="pending">{t('api.sending')}</span>}
           {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}

@@ -45,6 +45,8 @@ export interface WritePayload {
   identifier: string;
   /** The read that tells whether it took effect, filled from the same values. */
   check: BuiltRead | undefined;
+  /** Method, path and a fingerprint of the content (secrets masked): the very same write again. */
+  repeatKey: string;
 }
 
 /** FNV-1a, 32 bits, of a text: tells two bodies apart in a target name, and says nothing of them. */
