@@ -153,3 +153,21 @@ test('generated forms are axe clean in both languages and schemes, and usable at
   await expect(page.getByRole('button', { name: 'Als JSON bearbeiten' })).toBeVisible();
   await expectNoViolations(page);
 });
+
+test('a catastrophic pattern in a description is checked in a worker with a time limit: nothing sent, the page never freezes', async ({ page, sim }) => {
+  await page.goto('/#/api');
+  await page.getByLabel('API description file').setInputFiles({ name: 'lc3-api.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({
+    openapi: '3.1.0', info: { title: 'Backtracking', version: '1' },
+    paths: { '/things': { post: { operationId: 'addThing', requestBody: { required: true, content: { 'application/json': { schema: {
+      type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*[a-z0-9]+$' } },
+    } } } }, responses: { 201: { description: 'added' } } } } },
+  })) });
+  await page.getByRole('link', { name: 'POST /things', exact: true }).click();
+  await page.getByRole('textbox', { name: /^name/ }).fill('mysubdomainnameforwebshop0123456789_');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Checking the body against its schema took too long')).toBeVisible();
+  // The page answered all along: typing still lands at once.
+  await page.getByRole('textbox', { name: /^name/ }).fill('shop-01');
+  await expect(page.getByRole('textbox', { name: /^name/ })).toHaveValue('shop-01');
+  expect((await sim.requests()).filter((request) => request.path.includes('/things'))).toEqual([]);
+});

@@ -1,8 +1,5 @@
 import type { Described } from './describe-text.ts';
-// Vite builds the worker as a script of its own and gives its address; the import plan's
-// resolver does not know the `?worker&url` suffix, the file is in this folder.
-// eslint-disable-next-line boundaries/dependencies
-import workerUrl from './describe.worker.ts?worker&url';
+import { workerScriptUrl } from './worker-url.ts';
 
 export type { Described } from './describe-text.ts';
 
@@ -36,7 +33,7 @@ function inWorker(text: string, apiRoot: string, signal: AbortSignal | undefined
     signal?.throwIfAborted();
     let worker: Worker;
     try {
-      worker = new Worker(workerScriptUrl(), { type: 'module', name: 'describe' });
+      worker = new Worker(workerScriptUrl('describe'), { type: 'module', name: 'describe' });
     } catch {
       resolve(undefined);
       return;
@@ -53,31 +50,4 @@ function inWorker(text: string, apiRoot: string, signal: AbortSignal | undefined
     worker.addEventListener('messageerror', () => { done(); resolve(undefined); });
     worker.postMessage({ text, apiRoot });
   });
-}
-
-interface ScriptUrlPolicy { createScriptURL(input: string): unknown }
-interface TrustedTypesFactory {
-  createPolicy(name: string, rules: { createScriptURL: (input: string) => string }): ScriptUrlPolicy;
-}
-
-let policy: ScriptUrlPolicy | undefined;
-
-/**
- * The worker's address as the page's CSP demands it (`require-trusted-types-for 'script'`):
- * through the one policy the CSP names, `hosting-panel-worker`, which passes this worker's own
- * same-origin script and nothing else.
- */
-function workerScriptUrl(): string {
-  const expected = new URL(workerUrl, location.href).href;
-  const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
-  if (!factory) return expected;
-  policy ??= factory.createPolicy('hosting-panel-worker', {
-    createScriptURL: (input) => {
-      const url = new URL(input, location.href);
-      if (url.href !== expected || url.origin !== location.origin) throw new TypeError('not the description worker');
-      return url.href;
-    },
-  });
-  // A TrustedScriptURL: what Worker takes where the CSP requires one.
-  return policy.createScriptURL(expected) as string;
 }

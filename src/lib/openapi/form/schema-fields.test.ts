@@ -318,3 +318,18 @@ function allKeys(field: FieldDescriptor): string[] {
       return [field.key];
   }
 }
+
+describe('a description built to make the form work hard', () => {
+  it('100 variants of 100 variants of a 5,000-property component: built within the work budget, the rest as JSON text', () => {
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`p${String(index)}`, { type: 'string' }]));
+    const document = {
+      openapi: '3.1.0', paths: {},
+      components: { schemas: { Wide: { type: 'object', properties: wide }, Mid: { oneOf: Array.from({ length: 100 }, () => ({ $ref: '#/components/schemas/Wide' })) } } },
+    };
+    const schema = { oneOf: Array.from({ length: 100 }, () => ({ $ref: '#/components/schemas/Mid' })) };
+    // With the field cap out of the way, only the work budget stops it (without it: minutes).
+    const fields = fieldsOf(document, schema, { maxFields: 10_000_000 });
+    expect(fields.capped).toBe(true);
+    expect(fields.root.kind).toBe('variants');
+  });
+});

@@ -169,6 +169,8 @@ export interface FieldsOptions {
 export const MAX_DEPTH = 8;
 export const MAX_FIELDS = 2000;
 export const MAX_OPTIONS = 1000;
+/** Keywords and properties merged while building one form, at most. */
+export const MAX_WORK = 200_000;
 /** Up to this many options a radio group, more a select. */
 export const RADIO_UP_TO = 4;
 const MAX_VARIANTS = 100;
@@ -256,6 +258,8 @@ type Flattened = { ok: true; view: View } | { ok: false; reason: JsonReason; rea
 interface Context {
   document: JsonObject;
   dialect: Dialect;
+  /** Keywords merged so far, over every flatten: a bound on the work a description can cause. */
+  work: number;
   count: number;
   capped: boolean;
   maxDepth: number;
@@ -277,6 +281,7 @@ export function fieldsOf(document: JsonObject, schema: JsonValue | undefined, op
   const context: Context = {
     document,
     dialect: dialectOf(document),
+    work: 0,
     count: 0,
     capped: false,
     maxDepth: options.maxDepth ?? MAX_DEPTH,
@@ -313,7 +318,9 @@ function flatten(context: Context, parts: readonly Part[], path: ReadonlySet<str
     }
     if (first) view.pointer = pointer;
     // The part's own keywords first: a title or description beside a `$ref` or an allOf wins.
-    for (const name of Object.keys(schema)) {
+    const names = Object.keys(schema);
+    context.work += names.length + (isObject(schema.properties) ? Object.keys(schema.properties).length : 0);
+    for (const name of names) {
       if (name === '$ref' || name === 'allOf') continue;
       const reason = mergeKeyword(context, view, name, schema[name], pointer, part.skipCombinators === true);
       if (reason !== undefined) {
@@ -497,7 +504,9 @@ function build(context: Context, parts: readonly Part[], at: At): FieldDescripto
   const { view } = flattened;
   const schemaPointer = view.pointer;
   if (at.depth > context.maxDepth) return jsonField(context, at, schemaPointer, 'depth', view);
-  if (context.count >= context.maxFields) {
+  // Nested variants flatten the schema around them again for each variant: past a budget of
+  // work, the rest is JSON text, so no description can hold the page for seconds.
+  if (context.count >= context.maxFields || context.work > MAX_WORK) {
     context.capped = true;
     return jsonField(context, at, schemaPointer, 'too-many', view);
   }
@@ -632,7 +641,8 @@ function buildVariants(context: Context, parts: readonly Part[], at: At, view: V
   const variants: Variant[] = [];
   for (const [index, member] of members.value.entries()) {
     const pointer = `${members.pointer}/${combinator}/${index}`;
-    const field = build(context, [...outer, { schema: member, pointer }], at)
+    // A variant is a level of nesting: variants within variants stop at the depth cap too.
+    const field = build(context, [...outer, { schema: member, pointer }], { ...at, depth: at.depth + 1 })
       ?? jsonField(context, at, pointer, 'unsupported');
     const own = flatten(context, [{ schema: member, pointer }], at.path);
     const title = own.ok ? text(own.view.keywords.get('title'), MAX_LABEL) : undefined;

@@ -206,3 +206,12 @@ describe('a large description', () => {
     expect(elapsed).toBeLessThan(5000);
   });
 });
+
+describe('a schema past the caps', () => {
+  it('is never said to fit: a body against it is refused, not passed unchecked', () => {
+    const big = Object.fromEntries(Array.from({ length: 50_001 }, (_, index) => [`p${String(index)}`, { type: 'string' }]));
+    const document = { openapi: '3.1.0', paths: {}, components: { schemas: { Big: { type: 'object', properties: big }, Short: { type: 'string', maxLength: 3 } } } };
+    const schema = { type: 'object', properties: { big: { $ref: '#/components/schemas/Big' }, name: { $ref: '#/components/schemas/Short' } } };
+    expect(validateBody(document, schema, { name: 'toolong' })).toEqual([{ pointer: '', code: 'other', params: { keyword: 'schema-too-large' } }]);
+  });
+});

@@ -59,6 +59,8 @@ class Converter {
   private readonly ids = new Map<string, string>();
   private readonly queue: { id: string; value: JsonValue; readOnly: ReadonlySet<string> }[] = [];
   private nodes = 0;
+  /** Set when a cap cut the conversion: what was left out would be accepted unchecked. */
+  truncated = false;
   private readonly readOnlyMemo = new Map<string, ReadonlySet<string>>();
   private readonly requiredMemo = new Map<string, Set<string>>();
   private readonly document: JsonObject;
@@ -125,7 +127,11 @@ class Converter {
   private node(value: JsonValue, readOnlyAround: ReadonlySet<string>, depth: number): Converted {
     if (typeof value === 'boolean') return value;
     this.nodes += 1;
-    if (!isObject(value) || depth > MAX_INLINE_DEPTH || this.nodes > MAX_NODES) return true;
+    if (depth > MAX_INLINE_DEPTH || this.nodes > MAX_NODES) {
+      this.truncated = true;
+      return true;
+    }
+    if (!isObject(value)) return true;
     const out: SchemaNode = {};
     if (typeof value.$ref === 'string') {
       const found = lookUp(this.document, value);
@@ -265,6 +271,8 @@ function readOnlyNamesIn(document: JsonObject, members: readonly JsonValue[], me
 }
 
 interface Compiled {
+  /** A cap cut the schema: a body cannot be said to fit it. */
+  truncated: boolean;
   validator: Validator;
   schema: SchemaNode;
   defs: Record<string, Converted>;
@@ -285,7 +293,7 @@ function compile(document: JsonObject, schema: JsonValue | undefined): Compiled 
   const whole: SchemaNode = typeof root === 'boolean' ? { allOf: [root] } : root;
   whole.$defs = defs;
   // 2020-12: a `$ref` beside other keywords is checked together with them (draft 7 would ignore them).
-  const compiled: Compiled = { validator: new Validator(whole, '2020-12', false), schema: whole, defs };
+  const compiled: Compiled = { truncated: converter.truncated, validator: new Validator(whole, '2020-12', false), schema: whole, defs };
   if (cacheable) {
     if (!perDocument) compiledFor.set(document, perDocument = new WeakMap());
     perDocument.set(schema, compiled);
@@ -307,6 +315,8 @@ export function validateBody(document: JsonObject, schema: JsonValue | undefined
     // What the server will read: undefined left out, as JSON.stringify does (the validator throws on it).
     instance = JSON.parse(JSON.stringify(body)) as JsonValue;
     compiled = compile(document, schema);
+    // Past the caps a part would pass unchecked: such a body is not called valid.
+    if (compiled.truncated) return [{ pointer: '', code: 'other', params: { keyword: 'schema-too-large' } }];
     units = compiled.validator.validate(instance).errors;
   } catch {
     return [{ pointer: '', code: 'other', params: { keyword: 'unreadable' } }];

@@ -24,6 +24,6 @@ export function problemMessage(t: Translate, problem: BodyProblem | ValueProblem
     case 'maxItems': return t('form.problem.maxItems', params);
     case 'additionalProperties': return t('form.problem.additional', params);
     case 'oneOf': return t('form.problem.oneOf', params);
-    default: return t('form.problem.other', params);
+    default: return params.keyword === 'schema-too-large' ? t('form.problem.schemaTooLarge') : t('form.problem.other', params);
   }
 }

@@ -10,7 +10,7 @@ import { writeGuard, type WriteOps } from '../../write-guard/write-guard.ts';
 import { isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
 import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBody } from '../form/form-value.ts';
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
-import { validateBody } from '../form/validate.ts';
+import { validateOffThread } from '../form/validate-off-thread.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
@@ -69,7 +69,10 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const queryClient = useQueryClient();
   const several = hasSeveralServers(useServers());
   const method = writeMethodOf(operation) ?? 'POST';
-  const slot = useMemo(() => writeGuard.slot<WritePayload, Exchange>(`api:${operation.key}`), [operation.key]);
+  // One place that writes per server and operation (and per row, for a Domains row's preset
+  // values): another server's or another row's write never shows here, nor blocks this one.
+  const presetKey = preset ? JSON.stringify(preset) : '';
+  const slot = useMemo(() => writeGuard.slot<WritePayload, Exchange>(`api:${server}\n${operation.key}\n${presetKey}`), [server, operation.key, presetKey]);
   const state = useSyncExternalStore(slot.subscribe, slot.getState);
   const bodySchema = useMemo(() => bodySchemaOf(document, operation), [document, operation]);
   const fields = useMemo(
@@ -107,6 +110,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [loading, setLoading] = useState<'loading' | 'failed' | undefined>();
   const [nothingChanged, setNothingChanged] = useState(false);
   const [shown, setShown] = useState<ShownRequest>();
+  const [shownSent, setShownSent] = useState(false);
   const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
   // The targets this form's writes reached: the same write again (a second press after a
   // success, or after a check found it) needs the user's word, as it may do the thing twice.
@@ -129,7 +133,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   };
 
   /** The body the fields (or the JSON text) hold, checked against the schema; undefined when it may not be sent. */
-  const body = (): { ok: true; body: JsonValue | undefined } | { ok: false } => {
+  const body = async (): Promise<{ ok: true; body: JsonValue | undefined } | { ok: false }> => {
     if (!fields || !bodySchema) return { ok: true, body: undefined };
     form.clearErrors();
     setJsonProblems([]);
@@ -163,7 +167,14 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       else form.setError(fields.root.key, { type: 'required', message });
       return { ok: false };
     }
-    const found = validateBody(document, bodySchema.schema, built);
+    // In a worker, with a time limit: a schema's `pattern` may backtrack for seconds.
+    const checkedBody = await validateOffThread(document, bodySchema.schema, built);
+    if (!checkedBody.ok) {
+      const message = t(checkedBody.reason === 'timeout' ? 'form.problem.checkTimeout' : 'form.problem.checkUnavailable');
+      setJsonProblems([message]);
+      return { ok: false };
+    }
+    const found = checkedBody.problems;
     if (found.length > 0) {
       if (jsonMode) {
         setJsonProblems(found.slice(0, 20).map((problem) => `${problem.pointer || '/'}: ${problemMessage(t, problem)}`));
@@ -183,19 +194,20 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     return { ok: true, body: built };
   };
 
-  const focusFirstInvalid = () => {
-    // After React has rendered the errors: the first marked control, in the page's order.
-    requestAnimationFrame(() => {
-      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      invalid?.focus();
-    });
-  };
+  // After React has rendered the errors (the check may answer from a worker, outside any event):
+  // the first marked control, in the page's order, takes focus.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstInvalid = () => { setFocusRequest((count) => count + 1); };
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   const formRef = useRef<HTMLFormElement>(null);
 
   /** The attempt the form holds now, or undefined (fields marked) when it may not be sent. */
-  const attempt = (): WriteAttempt<WritePayload> | undefined => {
+  const attempt = async (): Promise<WriteAttempt<WritePayload> | undefined> => {
     const read = params();
-    const checked = body();
+    const checked = await body();
     if (!read || !checked.ok) return undefined;
     let sent = checked.body;
     if (method === 'PATCH' && sent !== undefined && fields) {
@@ -254,16 +266,25 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const submit = (next: WriteAttempt<WritePayload>, confirmed?: string) => {
     setUnplaced([]);
     setRepeat(undefined);
+    setShownSent(true);
     setShown(apiRequest.show({ server: next.server, ...withBody(next.payload, next.payload.method, withoutSecrets(next.payload.body, secrets, 'mask')) }));
     slot.submit(next, ops, confirmed);
   };
 
-  const send = () => {
+  // A press while the body is being checked does nothing: one check, one send, per press.
+  const preparing = useRef(false);
+  const send = async () => {
     setNothingChanged(false);
     // While the current values are being read, a PATCH would have nothing to compare with.
-    if (!hasKey || isWriteBusy(slot.getState()) || loading === 'loading') return;
-    const next = attempt();
-    if (!next) return;
+    if (!hasKey || isWriteBusy(slot.getState()) || loading === 'loading' || preparing.current) return;
+    preparing.current = true;
+    let next: WriteAttempt<WritePayload> | undefined;
+    try {
+      next = await attempt();
+    } finally {
+      preparing.current = false;
+    }
+    if (!next || isWriteBusy(slot.getState())) return;
     if (doneTargets.current.has(`${next.server}\n${next.payload.repeatKey}`)) {
       setRepeat(next);
       return;
@@ -272,8 +293,9 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     else submit(next);
   };
 
-  const showRequest = () => {
-    const next = attempt();
+  const showRequest = async () => {
+    const next = await attempt();
+    setShownSent(false);
     if (next) setShown(apiRequest.show({ server: next.server, ...withBody(next.payload, method, withoutSecrets(next.payload.body, secrets, 'mask')) }));
   };
 
@@ -345,7 +367,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   useEffect(() => {
     if (mode !== 'delete' || opened.current) return;
     opened.current = true;
-    send();
+    void send();
   });
 
   const toggleJson = () => {
@@ -386,13 +408,19 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       onResend={(again) => { submit(again, targetKey(again)); }} />
   );
   if (mode === 'delete') {
-    // Nothing to fill in: the dialog, and what became of the delete.
-    return <div className="write-outcome">{status}{repeated}{dialog}</div>;
+    // Nothing to fill in: the dialog, and what became of the delete; or why it cannot be asked.
+    const blocked = !hasKey ? t('api.needsKey') : problems.size > 0 ? [...problems.entries()].map(([key, problem]) => `${key.split(':')[1] ?? key}: ${problem}`).join(' ') : undefined;
+    return (
+      <div className="write-outcome">
+        {blocked && <p role="alert" className="alert">{t('write.cannotDelete')} {blocked}</p>}
+        {status}{repeated}{dialog}
+      </div>
+    );
   }
   const sendLabel = method === 'DELETE' ? t('write.deleteButton') : t('api.send');
   return (
     <section className="write-panel" aria-label={t('write.label')}>
-      <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); send(); }}>
+      <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
         {sendable.length > 0 && (
           <div className="form">
             {sendable.map((parameter) => (
@@ -437,13 +465,13 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
         )}
         <div className="actions">
           <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>
-          <button type="button" className="secondary" onClick={showRequest}>{t('domain.showRequest')}</button>
+          <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>
           {busy && <span className="pending">{t('api.sending')}</span>}
           {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
         </div>
       </form>
       {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
-      {shown && <RequestShown shown={shown} sent={state.phase !== 'idle' && !busy} />}
+      {shown && <RequestShown shown={shown} sent={shownSent} />}
       {repeated}
       {status}
       {dialog}
