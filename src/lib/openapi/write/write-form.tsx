@@ -76,7 +76,9 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const state = useSyncExternalStore(slot.subscribe, slot.getState);
   const bodySchema = useMemo(() => bodySchemaOf(document, operation), [document, operation]);
   const fields = useMemo(
-    () => (bodySchema ? fieldsOf(document, bodySchema.schema, { pointer: bodySchema.pointer, required: bodySchema.required }) : undefined),
+    () => // At most 200 options per select: a description's enum of thousands stays a description's; the
+    // rest goes through "Edit as JSON" (the field says so).
+    (bodySchema ? fieldsOf(document, bodySchema.schema, { pointer: bodySchema.pointer, required: bodySchema.required, maxOptions: 200 }) : undefined),
     [document, bodySchema],
   );
   const secrets = useMemo(() => (fields ? secretPatterns(fields) : []), [fields]);
