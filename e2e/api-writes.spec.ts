@@ -137,6 +137,12 @@ test('a write cut after the server stored it: unknown, checked with the descript
   await expect(page.getByRole('alert')).toContainText('already went through');
   await expect(page.getByRole('alert').getByRole('button', { name: 'Send again anyway' })).toBeVisible();
   expect(await writes(sim)).toHaveLength(1);
+
+  // Activity: the write as unknown, the read that settled it as its check.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  const activity = page.getByRole('table', { name: 'Requests, newest first' });
+  await expect(activity.getByRole('row', { name: /POST .*mailboxes.* unknown/ })).toBeVisible();
+  await expect(activity.getByRole('row', { name: /GET .*mailboxes.*checked: cut\.example took effect \(request #\d+\)/ })).toBeVisible();
 });
 
 test('generated forms are axe clean in both languages and schemes, and usable at 360 px', async ({ page }) => {

@@ -154,13 +154,17 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
     await expectNotFound(await request.get('/settings', { headers: { Accept: 'text/html;q=0, */*' } }), '/settings');
   });
 
-  test('runtime.json: no simulator and no demo keys, never cached', async ({ request }) => {
+  test('runtime.json: no simulator and no demo keys, the description\'s source but never its address, never cached', async ({ request }) => {
     const response = await request.get('/__panel/runtime.json');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/json');
     expect(response.headers()['cache-control']).toBe('no-store');
     expectPageHeaders(response.headers());
-    expect(await response.json()).toEqual({ simulator: false, demoKeys: [] });
+    // The test nginx has HOSTING_OPENAPI_PATH (playwright.config.ts): one server, named default.
+    expect(await response.json()).toEqual({
+      simulator: false, demoKeys: [],
+      servers: [{ name: 'default', apiBase: '/liveconfig/api/v1', simulator: false, demoKeys: [], openapi: { source: 'server', path: '/openapi.json' } }],
+    });
     await expectNotFound(await request.get('/__panel/proxy-error/path_not_forwarded'), '/__panel/proxy-error/path_not_forwarded');
   });
 

@@ -103,7 +103,7 @@ export function ActivityList() {
 function outcomeText(t: Translate, entry: ActivityEntry, numbers: ReadonlyMap<string, number>): string {
   if (!entry.outcome) return t('activity.outcome.pending');
   if (entry.outcome !== 'checked') return t(`activity.outcome.${entry.outcome}`);
-  return (entry.checks ?? []).map((check) => t(check.added ? 'activity.checkedAdded' : 'activity.checkedNotAdded', {
+  return (entry.checks ?? []).map((check) => t(check.write === true ? (check.added ? 'activity.checkedDone' : 'activity.checkedNotSeen') : check.added ? 'activity.checkedAdded' : 'activity.checkedNotAdded', {
     domain: check.domain, request: numbers.get(check.resolves) ?? '?',
   })).join(' ');
 }

@@ -49,7 +49,7 @@ function record({ entry, number }: NumberedEntry, numbers: ReadonlyMap<string, n
     acting_as: entry.actingAs ?? '',
     domain: entry.domain ?? '', status: entry.status ?? '', proxy_code: entry.proxyCode ?? '', outcome: entry.outcome ?? 'pending',
     duration_ms: entry.durationMs === undefined ? '' : Math.round(entry.durationMs),
-    checks: (entry.checks ?? []).map((check) => `#${numbers.get(check.resolves) ?? '?'} ${check.domain}: ${check.added ? 'added' : 'not added'}`).join('; '),
+    checks: (entry.checks ?? []).map((check) => `#${numbers.get(check.resolves) ?? '?'} ${check.domain}: ${check.write === true ? (check.added ? 'took effect' : 'not seen') : check.added ? 'added' : 'not added'}`).join('; '),
   };
 }
 

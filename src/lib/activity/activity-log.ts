@@ -33,7 +33,8 @@ const entrySchema = z.object({
   outcome: z.optional(z.enum(ACTIVITY_OUTCOMES)),
   durationMs: z.optional(z.number()),
   /** For a check: what it found for each request whose outcome was unknown. */
-  checks: z.optional(z.array(z.object({ resolves: z.string(), domain: z.string(), added: z.boolean() }))),
+  // `write`: the check of a generated write (any method): `added` then says it took effect.
+  checks: z.optional(z.array(z.object({ resolves: z.string(), domain: z.string(), added: z.boolean(), write: z.optional(z.boolean()) }))),
 });
 export type ActivityEntry = z.infer<typeof entrySchema>;
 
@@ -106,7 +107,7 @@ export function createActivityLog(storage: Storage_ | undefined) {
       update(id, (entry) => ({ ...entry, ...withoutUndefined(result) }));
     },
     /** A read of the list settled the unknown outcome of request `resolves`. */
-    addCheck: (id: string, check: { resolves: string; domain: string; added: boolean }) => {
+    addCheck: (id: string, check: { resolves: string; domain: string; added: boolean; write?: boolean }) => {
       update(id, (entry) => ({ ...entry, outcome: 'checked', checks: [...(entry.checks ?? []), check] }));
     },
     clear: () => {

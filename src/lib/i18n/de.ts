@@ -268,6 +268,8 @@ export const de: Record<MessageKey, string> = {
   'activity.outcome.read': 'gelesen',
   'activity.outcome.checked': 'geprüft',
   'activity.outcome.pending': 'läuft',
+  'activity.checkedDone': 'geprüft: {domain} hat gewirkt (Anfrage #{request}).',
+  'activity.checkedNotSeen': 'geprüft: {domain} nicht zu sehen (Anfrage #{request}).',
   'activity.checkedAdded': 'geprüft: {domain} hinzugefügt (Anfrage #{request}).',
   'activity.checkedNotAdded': 'geprüft: {domain} nicht hinzugefügt (Anfrage #{request}).',
   'activity.download.csv': 'Aktivität herunterladen (CSV)',

@@ -266,6 +266,8 @@ export const en = {
   'activity.outcome.read': 'read',
   'activity.outcome.checked': 'checked',
   'activity.outcome.pending': 'under way',
+  'activity.checkedDone': 'checked: {domain} took effect (request #{request}).',
+  'activity.checkedNotSeen': 'checked: {domain} not seen (request #{request}).',
   'activity.checkedAdded': 'checked: {domain} added (request #{request}).',
   'activity.checkedNotAdded': 'checked: {domain} not added (request #{request}).',
   'activity.download.csv': 'Download activity (CSV)',

@@ -7,7 +7,8 @@ import { useT } from '../../i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../session/server-store.ts';
 import { Field } from '../../ui/field.tsx';
 import { writeGuard, type WriteOps } from '../../write-guard/write-guard.ts';
-import { isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
+import { type CheckFinding, isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
+import { activityLog } from '../../activity/activity-log.ts';
 import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBody } from '../form/form-value.ts';
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
@@ -40,6 +41,9 @@ interface Props {
   mode?: 'form' | 'delete';
   onClose?: () => void;
 }
+
+// The activity-log id of each write sent, for the check that settles it.
+const writeIds = new WeakMap<WritePayload, string>();
 
 const actingOf = (headers: BuiltRead['headers']): BuiltRead['headers'] => ({
   ...(headers['X-Customer-ID'] !== undefined && { 'X-Customer-ID': headers['X-Customer-ID'] }),
@@ -248,20 +252,32 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const ops: WriteOps<WritePayload, Exchange> = useMemo(() => ({
     send: ({ server: to, payload }) => apiRequest.exchange({
       server: to, ...withBody({ path: payload.path, query: payload.query, headers: payload.headers }, payload.method, payload.body),
-      activity: { subject: payload.identifier },
+      activity: { subject: payload.identifier, onRecorded: (id) => { writeIds.set(payload, id); } },
     }),
     check: async ({ server: to, payload }) => {
       if (!payload.check) throw new Error('no read to check with');
       // Nothing a read could show (no body, or only secrets): it cannot tell, so it says unknown.
       const empty = payload.comparable === undefined || (isObject(payload.comparable) && Object.keys(payload.comparable).length === 0);
       if (payload.method !== 'DELETE' && empty) throw new Error('nothing to compare');
+      let readId: string | undefined;
+      const request = {
+        method: 'GET' as const, server: to, path: payload.check.path, query: payload.check.query, headers: payload.check.headers,
+        activity: { subject: payload.identifier, onRecorded: (id: string) => { readId = id; } },
+      };
+      let finding: CheckFinding;
       try {
-        const answer = await apiRequest.exchange({ method: 'GET', server: to, path: payload.check.path, query: payload.check.query, headers: payload.check.headers });
-        return findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });
+        const answer = await apiRequest.exchange(request);
+        finding = findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });
       } catch (error) {
-        if (isApiError(error) && (error.kind === 'not-found' || error.kind === 'route-not-found')) return findingOf(payload.method, payload.comparable, { found: false });
-        throw error;
+        if (!isApiError(error) || (error.kind !== 'not-found' && error.kind !== 'route-not-found')) throw error;
+        finding = findingOf(payload.method, payload.comparable, { found: false });
       }
+      // Activity links the read to the write it settled: "checked: x took effect (request #4)".
+      const writeId = writeIds.get(payload);
+      if (readId !== undefined && writeId !== undefined) {
+        activityLog.addCheck(readId, { resolves: writeId, domain: payload.identifier, added: finding.found && finding.matches, write: true });
+      }
+      return finding;
     },
   }), []);
 
