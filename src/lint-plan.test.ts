@@ -193,7 +193,7 @@ describe('file names, and files outside the plan', () => {
     expect(messages.filter((message) => message.severity === 2).map((message) => message.ruleId)).toContain(ruleId);
   });
 
-  it.each(['src/lib/good-name.ts', 'src/features/domains/core/names/domain-name.property.test.ts', 'e2e/add-domain.spec.ts'])(
+  it.each(['src/lib/good-name.ts', 'src/lib/names/domain-name.property.test.ts', 'e2e/add-domain.spec.ts'])(
     '%s is a good name',
     { timeout: LINT_TIMEOUT_MS },
     async (filePath) => {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AddDomainForm } from '../features/domains/add/add-domain-form.tsx';
-import { loadDomainName } from '../features/domains/core/names/domain-name-loader.ts';
+import { loadDomainName } from '../lib/names/domain-name-loader.ts';
 import { queryClient } from './query-client.ts';
 import { whenIdle } from './when-idle.ts';
 

@@ -9,7 +9,7 @@ import { Field } from '../../../lib/ui/field.tsx';
 import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { useCountdown } from '../../../lib/ui/use-countdown.ts';
 import { DomainNameField } from './domain-name-field.tsx';
-import { type PastedAddress, reducePastedAddress, shownAddress } from '../core/names/pasted-address.ts';
+import { type PastedAddress, reducePastedAddress, shownAddress } from '../../../lib/names/pasted-address.ts';
 import { RequestPreview } from './request-preview.tsx';
 import {
   DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,

@@ -2,8 +2,8 @@ import { type ChangeEvent, type FocusEvent, useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { Field } from '../../../lib/ui/field.tsx';
-import type { DomainResult } from '../core/names/domain-name.ts';
-import { loadDomainName } from '../core/names/domain-name-loader.ts';
+import type { DomainResult } from '../../../lib/names/domain-name.ts';
+import { loadDomainName } from '../../../lib/names/domain-name-loader.ts';
 import type { DomainFormValues } from '../core/schemas.ts';
 
 interface Props {

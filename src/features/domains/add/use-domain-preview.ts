@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { loadDomainName, loadedDomainName } from '../core/names/domain-name-loader.ts';
+import { loadDomainName, loadedDomainName } from '../../../lib/names/domain-name-loader.ts';
 
 /**
  * The normalised form of what is typed, for showing both forms as the user types. The

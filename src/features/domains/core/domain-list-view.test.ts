@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { accountsOf, filterRows, nameForms, optionalColumns, toRows } from './domain-list-view.ts';
-import { normalizeDomain } from './names/domain-name.ts';
+import { normalizeDomain } from '../../../lib/names/domain-name.ts';
 import type { ListedDomain } from './schemas.ts';
 
 const compare = new Intl.Collator('en', { numeric: true }).compare;

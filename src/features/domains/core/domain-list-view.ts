@@ -1,4 +1,4 @@
-import type { DomainResult } from './names/domain-name.ts';
+import type { DomainResult } from '../../../lib/names/domain-name.ts';
 import type { ListedDomain } from './schemas.ts';
 
 // What the Domains screen shows of a list answer: its rows, filtered and sorted. No React and

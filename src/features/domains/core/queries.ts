@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listDomains } from './api.ts';
 import { knownListRoute, type ListRoute, routeKey } from './list-operation.ts';
-import { withAsciiNames } from './names/ascii-names.ts';
+import { withAsciiNames } from '../../../lib/names/ascii-names.ts';
 import type { ListedDomain } from './schemas.ts';
 
 export const domainQueries = {

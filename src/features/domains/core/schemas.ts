@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { mapInSlices, type SliceOptions } from '../../../lib/util/map-in-slices.ts';
 import type { FieldError } from '../../../lib/api/api-error.ts';
 import { IDENTIFIER } from '../../../shared/identifier.ts';
-import { loadDomainName, loadedDomainName } from './names/domain-name-loader.ts';
+import { loadDomainName, loadedDomainName } from '../../../lib/names/domain-name-loader.ts';
 import { checkTargetPath } from './target-path.ts';
 
 export const WEB_TYPES = ['webspace'] as const;

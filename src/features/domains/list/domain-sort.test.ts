@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameForms, toRows } from '../core/domain-list-view.ts';
-import { normalizeDomain } from '../core/names/domain-name.ts';
+import { normalizeDomain } from '../../../lib/names/domain-name.ts';
 import { DEFAULT_SORT, nextSort, type Sort, sortRows } from './domain-sort.ts';
 import type { ListedDomain } from '../core/schemas.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { mapInSlices } from '../../../lib/util/map-in-slices.ts';
-import { loadDomainName, loadedDomainName } from '../core/names/domain-name-loader.ts';
+import { loadDomainName, loadedDomainName } from '../../../lib/names/domain-name-loader.ts';
 import { type DomainRow, type NameForms, nameForms, toRows } from '../core/domain-list-view.ts';
 import type { ListedDomain } from '../core/schemas.ts';
 

@@ -2,8 +2,8 @@ import type { BulkRowInput } from './bulk-input.ts';
 import { type BulkDefaults, type BulkErrorField, type BulkRowError, rowValues } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import { mapInSlices } from '../../../../lib/util/map-in-slices.ts';
-import { asciiNameOf } from '../../core/names/ascii-names.ts';
-import { loadDomainName } from '../../core/names/domain-name-loader.ts';
+import { asciiNameOf } from '../../../../lib/names/ascii-names.ts';
+import { loadDomainName } from '../../../../lib/names/domain-name-loader.ts';
 import { type DomainFormValues, domainFormSchema, type ListedDomain, toDomainRequest } from '../../core/schemas.ts';
 import type { Attempt } from '../../core/domain-write.ts';
 

@@ -1,4 +1,4 @@
-import { mapInSlices, type SliceOptions } from '../../../../lib/util/map-in-slices.ts';
+import { mapInSlices, type SliceOptions } from '../util/map-in-slices.ts';
 import { loadDomainName } from './domain-name-loader.ts';
 import type { DomainResult } from './domain-name.ts';
 

@@ -1,4 +1,4 @@
-import { loadOnce } from '../../../../lib/util/load-once.ts';
+import { loadOnce } from '../util/load-once.ts';
 
 type DomainNameModule = typeof import('./domain-name.ts');
 
