@@ -177,3 +177,21 @@ test('a catastrophic pattern in a description is checked in a worker with a time
   await expect(page.getByRole('textbox', { name: /^name/ })).toHaveValue('shop-01');
   expect((await sim.requests()).filter((request) => request.path.includes('/things'))).toEqual([]);
 });
+
+test('a hostname field takes an international name by the panel\'s own rules and sends its ASCII form', async ({ page, sim }) => {
+  await openOperation(page, 'POST /customers/{customerId}/domains');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('Bücher.example');
+  await page.getByRole('textbox', { name: /^account/ }).fill('web77');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Created' })).toBeVisible();
+  // (The same path seedDomain uses, so this test reads the simulator's POSTs itself.)
+  const [sent] = await sim.posts();
+  expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ domain: 'xn--bcher-kva.example', account: 'web77' });
+
+  // A name the rules refuse is marked on its field, and nothing is sent.
+  await page.getByRole('textbox', { name: /^domain/ }).fill('bad_ü.example');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Underscores are not allowed in domain names.')).toBeVisible();
+  expect(await sim.posts()).toHaveLength(1);
+});

@@ -16,6 +16,8 @@ import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
 import { BodyFields } from './body-fields.tsx';
+import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
+import { loadDomainName } from '../../names/domain-name-loader.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
 import { ParameterField } from './parameter-field.tsx';
@@ -86,6 +88,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     [document, bodySchema],
   );
   const secrets = useMemo(() => (fields ? secretPatterns(fields) : []), [fields]);
+  const hostnames = useMemo(() => (fields ? hostnamePatterns(fields) : []), [fields]);
   const checkRead = useMemo(() => checkReadOf(index, operation), [index, operation]);
   const currentRead = useMemo(() => currentValuesReadOf(index, operation), [index, operation]);
   const otherMedia = operation.requestBody && !bodySchema;
@@ -172,6 +175,25 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       if (jsonMode) setJsonProblems([message]);
       else form.setError(fields.root.key, { type: 'required', message });
       return { ok: false };
+    }
+    // International hostnames go out in their ASCII form, by the panel's own name rules.
+    if (hostnames.length > 0 && hasInternationalHostname(built, hostnames)) {
+      const { normalizeDomain } = await loadDomainName();
+      const converted = asciiHostnames(built, hostnames, normalizeDomain);
+      if (converted.problems.length > 0) {
+        const value = formValue();
+        const loose: string[] = [];
+        for (const problem of converted.problems) {
+          const message = t(`field.domain.${problem.reason}`, { label: problem.label ?? '' });
+          const name = jsonMode ? undefined : formPathOf(fields, value, problem.pointer);
+          if (name) form.setError(name, { type: 'hostname', message });
+          else loose.push(`${problem.pointer}: ${message}`);
+        }
+        setJsonProblems(loose);
+        focusFirstInvalid();
+        return { ok: false };
+      }
+      built = converted.body;
     }
     // In a worker, with a time limit: a schema's `pattern` may backtrack for seconds.
     const checkedBody = await validateOffThread(document, bodySchema.schema, built);
