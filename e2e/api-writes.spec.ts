@@ -69,6 +69,10 @@ test('a domain changed through PATCH: the current values loaded, only the change
   await openOperation(page, 'PATCH /customers/{customerId}/domains/{domain}');
   await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
   await page.getByRole('textbox', { name: /^domain/ }).fill('edit.example');
+  // Not blind: without the current values, a change is not sent at all.
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Load the current values of this resource first' })).toBeVisible();
+  expect(await writes(sim)).toEqual([]);
   await page.getByRole('button', { name: 'Load current values' }).click();
   await expect(page.getByText('Current values loaded: only what you change is sent.')).toBeVisible();
   const www = page.getByRole('combobox', { name: /^www/ });
@@ -194,4 +198,44 @@ test('a hostname field takes an international name by the panel\'s own rules and
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Underscores are not allowed in domain names.')).toBeVisible();
   expect(await sim.posts()).toHaveLength(1);
+});
+
+test('keyboard only: a nullable field sent as null, and a delete confirmed by typing and Enter', async ({ page, sim }) => {
+  await page.goto('/#/api');
+  await page.getByLabel('API description file').setInputFiles({ name: 'lc3-api.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({
+    openapi: '3.1.0', info: { title: 'Things', version: '1' },
+    paths: {
+      '/things': { post: { operationId: 'addThing', requestBody: { required: true, content: { 'application/json': { schema: {
+        type: 'object', required: ['name'], properties: { name: { type: 'string' }, note: { type: ['string', 'null'] } },
+      } } } }, responses: { 201: { description: 'added' } } } },
+      '/things/{id}': { delete: { operationId: 'removeThing', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 204: { description: 'gone' } } } },
+    },
+  })) });
+  const things = async () => (await sim.requests()).filter((request) => request.path.includes('/things')).map((request) => [request.method, request.path, request.body]);
+
+  await page.getByRole('link', { name: 'POST /things', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toBeFocused();
+  await page.getByRole('textbox', { name: /^name/ }).focus();
+  await page.keyboard.type('lamp');
+  await page.getByRole('checkbox', { name: 'Send null for note' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: 'Send null for note' })).toBeChecked();
+  await page.getByRole('textbox', { name: /^name/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(things).toEqual([['POST', '/liveconfig/api/v1/things', '{"name":"lamp","note":null}']]);
+
+  await page.goto('/#/api');
+  await page.getByRole('link', { name: 'DELETE /things/{id}', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: /^id/ }).focus();
+  await page.keyboard.type('lamp-1');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
+  await expect(dialog.getByRole('textbox', { name: 'Type the identifier to confirm' })).toBeFocused();
+  await page.keyboard.type('lamp-1');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await things()).length).toBe(2);
+  expect((await things())[1]).toEqual(['DELETE', '/liveconfig/api/v1/things/lamp-1', '']);
 });

@@ -119,7 +119,25 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
       extra = t('form.json');
       break;
   }
-  return <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, [extra])} error={error}>{control}</Field>;
+  return (
+    <>
+      <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, [extra])} error={error}>{control}</Field>
+      {field.nullable && <NullToggle name={name} label={label ?? (field.label || t('form.body'))} />}
+    </>
+  );
+}
+
+/** A nullable field's "Send null": checked, the value is null; typing into the field unchecks it. */
+function NullToggle({ name, label }: { name: string; label: string }) {
+  const t = useT();
+  const { setValue } = useFormContext();
+  const value: unknown = useWatch({ name });
+  return (
+    <label className="null-toggle">
+      <input type="checkbox" checked={value === null} onChange={(event) => { setValue(name, event.target.checked ? null : '', { shouldDirty: true }); }} />
+      {' '}{t('form.sendNull', { field: label })}
+    </label>
+  );
 }
 
 function inputType(field: StringField): string {

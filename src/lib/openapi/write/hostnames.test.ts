@@ -29,5 +29,7 @@ describe('hostname fields by the panel\'s own name rules', () => {
     const { problems } = asciiHostnames(body, patterns, normalizeDomain);
     expect(problems).toEqual([{ pointer: '/aliases/0', reason: 'underscore', label: 'bad_ü' }]);
     expect(hasInternationalHostname({ domain: 'plain.example', note: 'ü' }, patterns)).toBe(false);
+    // An address is not cut down to its host: left as typed, for the schema's format to judge.
+    expect(asciiHostnames({ domain: 'https://bücher.example/ä' }, patterns, normalizeDomain).body).toEqual({ domain: 'https://bücher.example/ä' });
   });
 });

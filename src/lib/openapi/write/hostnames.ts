@@ -19,11 +19,15 @@ export function hostnamePatterns(fields: FormFields): readonly (readonly string[
 }
 
 const NON_ASCII = /[^ -~]/;
+// An address, not a name (`https://bücher.example/ä`, `user@host`): never cut down to its host
+// silently; the schema's format speaks for it.
+const NOT_A_NAME = /[/:@?#]/;
+const international = (value: string) => NON_ASCII.test(value) && !NOT_A_NAME.test(value);
 
 /** True when some hostname field holds an international name: only then are the name rules loaded. */
 export function hasInternationalHostname(body: JsonValue | undefined, patterns: readonly (readonly string[])[]): boolean {
   let found = false;
-  each(body, patterns, (value) => { if (NON_ASCII.test(value)) found = true; return value; });
+  each(body, patterns, (value) => { if (international(value)) found = true; return value; });
   return found;
 }
 
@@ -38,7 +42,7 @@ export function asciiHostnames(body: JsonValue | undefined, patterns: readonly (
   { body: JsonValue | undefined; problems: HostnameProblem[] } {
   const problems: HostnameProblem[] = [];
   const converted = each(body, patterns, (value, pointer) => {
-    if (!NON_ASCII.test(value)) return value;
+    if (!international(value)) return value;
     const result = normalize(value);
     if (result.ok) return result.ascii;
     problems.push({ pointer, reason: result.reason, label: result.label });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf } from '../form/schema-fields.ts';
 import type { JsonObject } from '../json.ts';
-import { restoreSecrets, SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
+import { isSecretName, maskForEditing, restoreSecrets, SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
 
 const document = { openapi: '3.1.0', paths: {} };
 const schema = {
@@ -36,12 +36,20 @@ describe('secrets in a body', () => {
     expect(shown).toContain('"note":"n"');
   });
 
-  it('masked in a JSON text and left as they were, are put back from the body before', () => {
-    const masked = withoutSecrets(body, patterns, 'mask') as JsonObject;
-    const edited = { ...masked, name: 'bob' };
-    expect(restoreSecrets(edited, body)).toEqual({ ...body, name: 'bob' });
-    expect(restoreSecrets({ ...masked, password: 'new-one' }, body)).toMatchObject({ password: 'new-one' });
+  it('edited as JSON, go with their item: a row deleted or moved takes its own secret along', () => {
+    const two: JsonObject = { users: [{ login: 'a', secret: 'PW-A' }, { login: 'b', secret: 'PW-B' }] };
+    const { masked, secrets } = maskForEditing(two, patterns);
+    expect(JSON.stringify(masked)).not.toMatch(/PW-/);
+    const users = (masked as { users: JsonObject[] }).users;
+    expect(restoreSecrets({ users: [users[1] ?? {}] }, secrets)).toEqual({ users: [{ login: 'b', secret: 'PW-B' }] });
+    expect(restoreSecrets({ users: [users[1] ?? {}, users[0] ?? {}] }, secrets)).toEqual({ users: [{ login: 'b', secret: 'PW-B' }, { login: 'a', secret: 'PW-A' }] });
+    expect(restoreSecrets({ users: [{ login: 'c', secret: 'new' }] }, secrets)).toEqual({ users: [{ login: 'c', secret: 'new' }] });
   });
+
+  it.each([['new_password', true], ['apiKey', true], ['X-Auth-Token', true], ['pin', true], ['bypass_cache', false], ['tokens_used', false], ['compass', false], ['passive', false]])(
+    'the name %s is a secret: %s', (name, secret) => {
+      expect(isSecretName(name)).toBe(secret);
+    });
 
   it('leave the body itself as it was', () => {
     withoutSecrets(body, patterns, 'mask');

@@ -5,9 +5,12 @@ import { type FieldDescriptor, type FormFields, splitPointer } from '../form/sch
 export const SECRET_SHOWN = '********';
 
 /** Property names that hold secrets whatever their schema says: masked wherever they appear. */
-const SECRET_NAME = /pass(?:word|phrase|wd)?|secret|token|api[-_]?key|private[-_]?key|credential|^pin$/i;
+// Whole words of a name (`new_password`, `apiKey`, `X-Auth-Token`), not parts of words
+// (`bypass_cache`, `tokens_used` are not secrets).
+const SECRET_WORDS = /(?:^|[_.\- ])(?:password|passphrase|passwd|pass|pwd|secret|token|apikey|api_key|privatekey|private_key|credentials?|pin)(?:$|[_.\- ])/i;
 
-export const isSecretName = (name: string | undefined): boolean => name !== undefined && SECRET_NAME.test(name);
+export const isSecretName = (name: string | undefined): boolean =>
+  name !== undefined && SECRET_WORDS.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/(api|private)_(key)/gi, '$1$2'));
 
 /** A field whose value is a secret: format password, writeOnly, or a secret's name. */
 export const isSecretField = (field: FieldDescriptor): boolean =>
@@ -74,17 +77,44 @@ export function withoutSecrets(body: JsonValue | undefined, patterns: readonly (
 }
 
 /**
- * A body edited as JSON with its secrets masked, their values put back: wherever the text still
- * says SECRET_SHOWN, the value at the same place in `stash` (the body before masking) is taken.
+ * A body for editing as JSON text: each secret replaced by a placeholder of its own
+ * (`********1`, `********2`, ...), and what each placeholder stands for. The placeholders go
+ * where the user moves them (a row moved, copied or deleted takes its secret along), so a secret
+ * is put back by what it is, never by its position.
  */
-export function restoreSecrets(edited: JsonValue, stash: JsonValue | undefined): JsonValue {
-  if (edited === SECRET_SHOWN) return typeof stash === 'string' || typeof stash === 'number' ? stash : edited;
-  if (Array.isArray(edited)) return edited.map((item, index) => restoreSecrets(item, Array.isArray(stash) ? stash[index] : undefined));
+export function maskForEditing(body: JsonValue | undefined, patterns: readonly (readonly string[])[]): { masked: JsonValue | undefined; secrets: ReadonlyMap<string, JsonValue> } {
+  const secrets = new Map<string, JsonValue>();
+  const original = withoutSecrets(body, patterns, 'mask');
+  if (body === undefined || original === undefined) return { masked: original, secrets };
+  // Walk the masked copy and the body side by side: where the copy says SECRET_SHOWN, the body has the secret.
+  const pair = (masked: JsonValue, real: JsonValue | undefined): JsonValue => {
+    if (masked === SECRET_SHOWN && real !== SECRET_SHOWN && real !== undefined) {
+      const placeholder = `${SECRET_SHOWN}${String(secrets.size + 1)}`;
+      secrets.set(placeholder, real);
+      return placeholder;
+    }
+    if (Array.isArray(masked)) return masked.map((item, index) => pair(item, Array.isArray(real) ? real[index] : undefined));
+    if (isObject(masked)) {
+      const copy: Record<string, JsonValue> = {};
+      for (const [key, item] of Object.entries(masked)) {
+        const before = isObject(real) && Object.hasOwn(real, key) ? real[key] : undefined;
+        Object.defineProperty(copy, key, { value: pair(item, before), enumerable: true, writable: true, configurable: true });
+      }
+      return copy;
+    }
+    return masked;
+  };
+  return { masked: pair(original, body), secrets };
+}
+
+/** The edited body with each placeholder still in it replaced by the secret it stands for. */
+export function restoreSecrets(edited: JsonValue, secrets: ReadonlyMap<string, JsonValue>): JsonValue {
+  if (typeof edited === 'string') return secrets.get(edited) ?? edited;
+  if (Array.isArray(edited)) return edited.map((item) => restoreSecrets(item, secrets));
   if (isObject(edited)) {
     const copy: Record<string, JsonValue> = {};
     for (const [key, item] of Object.entries(edited)) {
-      const before = isObject(stash) && Object.hasOwn(stash, key) ? stash[key] : undefined;
-      Object.defineProperty(copy, key, { value: restoreSecrets(item, before), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, { value: restoreSecrets(item, secrets), enumerable: true, writable: true, configurable: true });
     }
     return copy;
   }

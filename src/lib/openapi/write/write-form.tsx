@@ -22,7 +22,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
 import { ParameterField } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
-import { restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
+import { maskForEditing, restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
 
@@ -99,25 +99,29 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const form = useForm({ defaultValues: defaults, shouldFocusError: true });
   const formValue = (): FormObject => form.getValues();
   const [values, setValues] = useState<ParameterValues>(preset ?? {});
+  const latestValues = useRef(JSON.stringify(values));
+  useEffect(() => { latestValues.current = JSON.stringify(values); }, [values]);
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [jsonMode, setJsonMode] = useState(false);
   const [jsonText, setJsonText] = useState('');
   // The body as it was when the JSON text was made: the text shows secrets masked, and a masked
   // value left as it is takes its value from here.
-  const [jsonStash, setJsonStash] = useState<JsonValue | undefined>();
+  const [jsonSecrets, setJsonSecrets] = useState<ReadonlyMap<string, JsonValue>>(new Map());
   const showJson = (value: JsonValue | undefined) => {
-    setJsonStash(value);
-    setJsonText(value === undefined ? '' : JSON.stringify(withoutSecrets(value, secrets, 'mask'), null, 2));
+    const { masked, secrets: hidden } = maskForEditing(value, secrets);
+    setJsonSecrets(hidden);
+    setJsonText(masked === undefined ? '' : JSON.stringify(masked, null, 2));
   };
   const parseJsonText = (): JsonValue | undefined => {
     const parsed = parseJson(jsonText);
-    return parsed === undefined ? undefined : restoreSecrets(parsed, jsonStash);
+    return parsed === undefined ? undefined : restoreSecrets(parsed, jsonSecrets);
   };
   const [jsonProblems, setJsonProblems] = useState<string[]>([]);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const [baseline, setBaseline] = useState<{ body: JsonValue; path: string } | undefined>();
   const [loading, setLoading] = useState<'loading' | 'failed' | undefined>();
   const [nothingChanged, setNothingChanged] = useState(false);
+  const [loadFirst, setLoadFirst] = useState(false);
   const [shown, setShown] = useState<ShownRequest>();
   const [shownSent, setShownSent] = useState(false);
   const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
@@ -238,6 +242,11 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     const checked = await body();
     if (!read || !checked.ok) return undefined;
     let sent = checked.body;
+    if (method === 'PATCH' && currentRead && baseline?.path !== read.path.join('/')) {
+      // The description can say what the resource holds now: a change is made from that, never blind.
+      setLoadFirst(true);
+      return undefined;
+    }
     if (method === 'PATCH' && sent !== undefined && fields) {
       // Only what the user changed: from the current values when they were loaded for this very
       // path, else from the form's own start (a prefilled default is not a change).
@@ -313,8 +322,14 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
 
   // A press while the body is being checked does nothing: one check, one send, per press.
   const preparing = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => { mounted.current = false; };
+  }, []);
   const send = async () => {
     setNothingChanged(false);
+    setLoadFirst(false);
     // While the current values are being read, a PATCH would have nothing to compare with.
     if (!hasKey || isWriteBusy(slot.getState()) || loading === 'loading' || preparing.current) return;
     preparing.current = true;
@@ -324,7 +339,8 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     } finally {
       preparing.current = false;
     }
-    if (!next || isWriteBusy(slot.getState())) return;
+    // Closed (the Edit dialog, another server) while the body was being checked: nothing goes out.
+    if (!next || !mounted.current || isWriteBusy(slot.getState())) return;
     if (doneTargets.current.has(`${next.server}\n${next.payload.repeatKey}`)) {
       setRepeat(next);
       return;
@@ -381,8 +397,15 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       return;
     }
     setLoading('loading');
+    setLoadFirst(false);
+    const asked = JSON.stringify(values);
     try {
       const answer = await apiRequest.exchange({ method: 'GET', server, path: read.request.path, query: read.request.query, headers: read.request.headers });
+      // The path was changed while this read was out: its answer is another resource's.
+      if (latestValues.current !== asked) {
+        setLoading(undefined);
+        return;
+      }
       const current = parseJson(answer.text);
       if (current === undefined || !isObject(current)) throw new Error('not an object');
       // Only what the body can carry is the starting point: read-only fields are left out by the form.
@@ -467,8 +490,13 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
               <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
                 error={problems.get(valueKey(parameter))} onChange={(value) => {
                   setValues((previous) => ({ ...previous, [valueKey(parameter)]: value }));
-                  // Another resource: the values loaded for the last one no longer apply.
-                  if (parameter.in !== 'query') setBaseline(undefined);
+                  // Another resource: the values loaded for the last one no longer apply, in the
+                  // fields neither (sent as changes, they would copy one item onto another).
+                  if (parameter.in !== 'query' && baseline) {
+                    setBaseline(undefined);
+                    form.reset(defaults);
+                    showJson(undefined);
+                  }
                 }} />
             ))}
           </div>
@@ -511,6 +539,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
         </div>
       </form>
       {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
+      {loadFirst && <p role="alert" className="alert">{t('write.loadFirst')}</p>}
       {shown && <RequestShown shown={shown} sent={shownSent} />}
       {repeated}
       {status}
