@@ -766,3 +766,21 @@ describe('acting for a customer or a user (the settings of the server a request 
     expect(log.store.get().entries[0]).not.toHaveProperty('actingAs');
   });
 });
+
+describe('secrets in a query', () => {
+  it('are masked in what Activity records and what "Show request" shows, and sent as they are', async () => {
+    const started: { path: string }[] = [];
+    const spy = vi.fn(() => Promise.resolve(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal('fetch', spy);
+    const client = createApiClient({
+      basePath: BASE, getSettings: () => SETTINGS,
+      activity: { start: (entry) => { started.push(entry); return 'a1'; }, finish: () => undefined },
+    });
+    const request = { method: 'GET' as const, path: ['zones'], query: { access_token: 's3cret', bypass_cache: 'yes' } };
+    await client.exchange(request);
+    expect(String((spy.mock.calls[0] as unknown[] | undefined)?.[0])).toContain('access_token=s3cret');
+    expect(started.map((entry) => entry.path)).toEqual(['/zones?access_token=********&bypass_cache=yes']);
+    expect(client.show(request).url).not.toContain('s3cret');
+    vi.unstubAllGlobals();
+  });
+});

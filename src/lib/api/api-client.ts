@@ -10,6 +10,7 @@ import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
 import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/server-store.ts';
 import { actingAs, isUserName, type Settings, settingsStore } from '../session/settings-store.ts';
 import { isIdentifier } from '../../shared/identifier.ts';
+import { isSecretName, SECRET_SHOWN } from '../util/secret-name.ts';
 
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
 export const API_TIMEOUT_MS = 30_000;
@@ -166,7 +167,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const shownSubject = request.activity?.subjectShown;
     const recorded = options.activity?.start({
       at: startedAt, server: server.name, method: request.method,
-      path: `/${request.path.join('/')}${queryString(request.query)}`, ...(subject !== undefined && { domain: subject }),
+      // A query value under a secret's name (`token`, `api_key`) is recorded masked: Activity lives in sessionStorage.
+      path: `/${request.path.join('/')}${queryString(withSecretsMasked(request.query))}`, ...(subject !== undefined && { domain: subject }),
       ...(subject !== undefined && shownSubject !== undefined && shownSubject !== subject && { domainShown: shownSubject }),
       ...actingAsOf(built),
     });
@@ -192,7 +194,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function show(request: ShowableRequest): ShownRequest {
     const server = resolveServer(request.server);
     const settings = options.getSettings(server.name);
-    return shown(server.name, buildRequest(server.apiBase, request, { ...settings, apiKey: API_KEY_PLACEHOLDER }));
+    return shown(server.name, buildRequest(server.apiBase, { ...request, query: withSecretsMasked(request.query) }, { ...settings, apiKey: API_KEY_PLACEHOLDER }));
   }
 
   return Object.assign(apiRequest, { show, exchange });
@@ -309,6 +311,16 @@ export interface ShownRequest extends BuiltRequest {
 const shown = (server: string, built: BuiltRequest): ShownRequest => ({ server, ...built });
 
 /** The request as built, the key's header (if it has one) carrying the placeholder instead. */
+/** The query with every value under a secret's name replaced by SECRET_SHOWN, for what is shown or recorded. */
+function withSecretsMasked(query: Query | undefined): Query | undefined {
+  if (!query || !Object.keys(query).some(isSecretName)) return query;
+  const copy: Query = {};
+  for (const [name, value] of Object.entries(query)) {
+    Object.defineProperty(copy, name, { value: isSecretName(name) && value !== undefined ? SECRET_SHOWN : value, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 function masked(built: BuiltRequest): BuiltRequest {
   const { Authorization: auth, ...rest } = built.headers;
   if (auth === undefined) return built;

@@ -9,10 +9,14 @@ export type Checked = { ok: true; problems: BodyProblem[] } | { ok: false; reaso
 
 let current: { worker: Worker; document: JsonObject } | undefined;
 let next = 0;
+// The checks waiting on the current worker: ended as "unavailable" at once when it is replaced,
+// never left to run into the time limit.
+const waiting = new Set<(answer: Checked) => void>();
 
 function workerFor(document: JsonObject): Worker {
   if (current?.document === document) return current.worker;
   current?.worker.terminate();
+  for (const finish of [...waiting]) finish({ ok: false, reason: 'unavailable' });
   const worker = new Worker(workerScriptUrl('validate'), { type: 'module', name: 'validate' });
   worker.postMessage({ kind: 'document', document });
   current = { worker, document };
@@ -38,6 +42,7 @@ export async function validateOffThread(document: JsonObject, schema: JsonValue 
   const id = ++next;
   return new Promise((resolve) => {
     const finish = (answer: Checked) => {
+      waiting.delete(finish);
       clearTimeout(timer);
       worker.removeEventListener('message', onMessage);
       worker.removeEventListener('error', onError);
@@ -56,6 +61,7 @@ export async function validateOffThread(document: JsonObject, schema: JsonValue 
       if (current?.worker === worker) current = undefined;
       finish({ ok: false, reason: 'timeout' });
     }, VALIDATE_TIMEOUT_MS);
+    waiting.add(finish);
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
     worker.postMessage({ kind: 'validate', id, schema, body });

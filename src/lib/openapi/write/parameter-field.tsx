@@ -4,6 +4,14 @@ import { Field } from '../../ui/field.tsx';
 import type { Parameter } from '../operations.ts';
 import type { JsonObject } from '../json.ts';
 import { fieldKind, listed, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
+import { resolveLocal } from '../refs.ts';
+import { isObject, type JsonValue } from '../json.ts';
+import { isSecretName } from '../../util/secret-name.ts';
+
+const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) => {
+  const resolved = resolveLocal(document, schema);
+  return isObject(resolved) && resolved.format === 'password';
+};
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */
 export function ParameterField({ document, parameter, value, error, onChange }: {
@@ -32,6 +40,7 @@ export function ParameterField({ document, parameter, value, error, onChange }: 
           </select>
         )
         : <input id={id} value={value} autoComplete="off" spellCheck={false} inputMode={kind.kind === 'number' ? 'decimal' : undefined}
+            type={isSecretName(parameter.name) || isPasswordSchema(document, parameter.schema) ? 'password' : 'text'}
             onChange={(event) => { onChange(event.target.value); }} />}
     </Field>
   );

@@ -1,16 +1,8 @@
 import { isObject, type JsonValue } from '../json.ts';
+import { isSecretName, SECRET_SHOWN } from '../../util/secret-name.ts';
 import { type FieldDescriptor, type FormFields, splitPointer } from '../form/schema-fields.ts';
 
-/** What stands for a secret wherever a body is shown: the value itself never is. */
-export const SECRET_SHOWN = '********';
-
-/** Property names that hold secrets whatever their schema says: masked wherever they appear. */
-// Whole words of a name (`new_password`, `apiKey`, `X-Auth-Token`), not parts of words
-// (`bypass_cache`, `tokens_used` are not secrets).
-const SECRET_WORDS = /(?:^|[_.\- ])(?:password|passphrase|passwd|pass|pwd|secret|token|apikey|api_key|privatekey|private_key|credentials?|pin)(?:$|[_.\- ])/i;
-
-export const isSecretName = (name: string | undefined): boolean =>
-  name !== undefined && SECRET_WORDS.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/(api|private)_(key)/gi, '$1$2'));
+export { isSecretName, SECRET_SHOWN } from '../../util/secret-name.ts';
 
 /** A field whose value is a secret: format password, writeOnly, or a secret's name. */
 export const isSecretField = (field: FieldDescriptor): boolean =>
