@@ -431,6 +431,7 @@ export const de: Record<MessageKey, string> = {
   'write.loaded': 'Aktuelle Werte geladen: Gesendet wird nur, was Sie ändern.',
   'write.noCurrent': 'Die Beschreibung hat keine Abfrage dieser Ressource: Gesendet werden nur die Felder, die Sie ändern.',
   'write.loadFirst': 'Laden Sie zuerst die aktuellen Werte dieser Ressource („Aktuelle Werte laden“): Eine Änderung wird als Unterschied zu ihnen gesendet.',
+  'write.preparing': 'Die Felder werden vorbereitet…',
   'write.nothingChanged': 'Nichts geändert, daher wurde nichts gesendet.',
   'write.otherMedia': 'Ihr Inhalt ist kein JSON, daher sendet das Panel ihn nicht.',
   'write.sending': '{what} wird gesendet…',

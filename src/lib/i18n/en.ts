@@ -429,6 +429,7 @@ export const en = {
   'write.loaded': 'Current values loaded: only what you change is sent.',
   'write.noCurrent': 'The description has no read of this resource: only the fields you change are sent.',
   'write.loadFirst': 'Load the current values of this resource first ("Load current values"): a change is sent as the difference from them.',
+  'write.preparing': 'Preparing the fields…',
   'write.nothingChanged': 'Nothing changed, so nothing was sent.',
   'write.otherMedia': 'Its body is not JSON, so the panel does not send it.',
   'write.sending': 'Sending {what}…',

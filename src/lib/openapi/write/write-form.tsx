@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { apiRequest, type Exchange, type ShownRequest } from '../../api/api-client.ts';
 import { isApiError } from '../../api/api-error.ts';
@@ -122,6 +122,10 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [loading, setLoading] = useState<'loading' | 'failed' | undefined>();
   const [nothingChanged, setNothingChanged] = useState(false);
   const [loadFirst, setLoadFirst] = useState(false);
+  // The fields (a body of 200 properties is some 100 ms of rendering) come in a transition:
+  // React renders them in slices, so opening an operation never holds the page in one long task.
+  const [fieldsShown, setFieldsShown] = useState(false);
+  useEffect(() => { startTransition(() => { setFieldsShown(true); }); }, []);
   const [shown, setShown] = useState<ShownRequest>();
   const [shownSent, setShownSent] = useState(false);
   const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
@@ -525,7 +529,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
               )
               : (
                 <FormProvider {...form}>
-                  <BodyFields fields={fields} />
+                  {fieldsShown ? <BodyFields fields={fields} /> : <p className="pending">{t('write.preparing')}</p>}
                   {jsonProblems.length > 0 && <ul className="error">{jsonProblems.map((problem, at) => <li key={at}>{problem}</li>)}</ul>}
                 </FormProvider>
               )}
