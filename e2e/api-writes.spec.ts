@@ -239,3 +239,30 @@ test('keyboard only: a nullable field sent as null, and a delete confirmed by ty
   await expect.poll(async () => (await things()).length).toBe(2);
   expect((await things())[1]).toEqual(['DELETE', '/liveconfig/api/v1/things/lamp-1', '']);
 });
+
+test('a write\'s path and query values are checked against their own schemas: nothing sent outside their bounds', async ({ page, sim }) => {
+  await page.goto('/#/api');
+  await page.getByLabel('API description file').setInputFiles({ name: 'lc3-api.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({
+    openapi: '3.0.3', info: { title: 'Bounds', version: '1' },
+    paths: { '/things/{id}': { put: {
+      operationId: 'putThing',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 10 } },
+      ],
+      responses: { 204: { description: 'stored' } },
+    } } },
+  })) });
+  await page.getByRole('link', { name: 'PUT /things/{id}', exact: true }).click();
+  await page.getByRole('textbox', { name: /^id/ }).fill('abc1');
+  await page.getByRole('textbox', { name: /^limit/ }).fill('50');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('At most 10.')).toBeVisible();
+  await expect(page.getByText('Does not match the pattern ^[a-z]+$.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^id/ })).toBeFocused();
+  await page.getByRole('textbox', { name: /^id/ }).fill('abc');
+  await page.getByRole('textbox', { name: /^limit/ }).fill('5');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(async () => (await sim.requests()).filter((request) => request.path.includes('/things')).map((request) => `${request.method} ${request.path}`))
+    .toEqual(['PUT /liveconfig/api/v1/things/abc?limit=5']);
+});

@@ -14,7 +14,7 @@ import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
 import { BodyFields } from './body-fields.tsx';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 import { loadDomainName } from '../../names/domain-name-loader.ts';
@@ -241,10 +241,32 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const formRef = useRef<HTMLFormElement>(null);
 
   /** The attempt the form holds now, or undefined (fields marked) when it may not be sent. */
+  /** Each filled parameter against its own schema (bounds, length, pattern), in the worker too. */
+  const paramsFit = async (): Promise<boolean> => {
+    const found = new Map<string, string>();
+    for (const parameter of sendable) {
+      const raw = (values[valueKey(parameter)] ?? '').trim();
+      if (raw === '' || parameter.schema === undefined) continue;
+      const kind = fieldKind(document, parameter.schema);
+      const asNumber = (text: string) => (kind.kind === 'number' || (kind.kind === 'list' && kind.item !== 'text' && kind.item !== 'boolean') ? Number(text) : text);
+      const typed = kind.kind === 'list'
+        ? raw.split(',').map((item) => item.trim()).filter((item) => item !== '').map((item) => (kind.item === 'boolean' ? item === 'true' : asNumber(item)))
+        : kind.kind === 'boolean' ? raw === 'true' : asNumber(raw);
+      const checkedParameter = await validateOffThread(document, parameter.schema, typed);
+      if (!checkedParameter.ok) found.set(valueKey(parameter), t(checkedParameter.reason === 'timeout' ? 'form.problem.checkTimeout' : 'form.problem.checkUnavailable'));
+      else if (checkedParameter.problems[0]) found.set(valueKey(parameter), problemMessage(t, checkedParameter.problems[0]));
+    }
+    if (found.size > 0) {
+      setProblems(found);
+      focusFirstInvalid();
+    }
+    return found.size === 0;
+  };
+
   const attempt = async (): Promise<WriteAttempt<WritePayload> | undefined> => {
     const read = params();
     const checked = await body();
-    if (!read || !checked.ok) return undefined;
+    if (!read || !checked.ok || !(await paramsFit())) return undefined;
     let sent = checked.body;
     if (method === 'PATCH' && currentRead && baseline?.path !== read.path.join('/')) {
       // The description can say what the resource holds now: a change is made from that, never blind.
