@@ -31,7 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM, median, workDir } from './bench-support.ts';
-import { type ServedPanel, servePanel } from './served-panel.ts';
+import { openRecordedPage, type ServedPanel, servePanel, type Timing } from './served-panel.ts';
 import { openApiSample, SAMPLE_OPERATIONS } from './openapi-sample.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -45,10 +45,7 @@ const WAIT_MS = 120_000;
 const FILE_NAME = 'lc3-api.json';
 // The test suite's launch flags (playwright.config.ts).
 const CHROMIUM_ARGS = ['--disable-quic', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-// A session without a key: the screen needs none for a chosen file.
-const SETTINGS = { apiKey: '', customerId: '', language: 'en' };
 
-interface Timing { name: string; start: number; duration: number }
 interface Recorded {
   events: Timing[];
   tasks: Timing[];
@@ -92,22 +89,7 @@ if (sample.operations.length !== SAMPLE_OPERATIONS) throw new Error(`the sample 
 if (kept === 0) throw new Error(`"${FILTER}" keeps no operation of the sample`);
 
 async function openScreen(browser: Browser, origin: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 720 } });
-  await context.addInitScript((settings) => {
-    if (!sessionStorage.getItem('hosting-panel.settings')) sessionStorage.setItem('hosting-panel.settings', JSON.stringify(settings));
-    const recorded: Recorded = { events: [], tasks: [] };
-    Object.assign(window, { __apiBench: recorded });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) recorded.tasks.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) recorded.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  }, SETTINGS);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => { problems.push(error.message); });
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  const { context, page, problems } = await openRecordedPage(browser, origin, '__apiBench');
   await page.goto('/#/api');
   await page.getByRole('heading', { name: 'API', exact: true }).waitFor();
   await page.getByLabel('API description file', { exact: true }).waitFor({ state: 'attached' });

@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM, median, workDir } from './bench-support.ts';
-import { servePanel, type ServedPanel } from './served-panel.ts';
+import { openRecordedPage, servePanel, type ServedPanel, type Timing } from './served-panel.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PROPERTIES = 200;
@@ -27,10 +27,8 @@ const LONG_TASK_MS = 50;
 const TARGET_RENDER_MS = 200;
 const TARGET_EVENT_MS = 50;
 const CHROMIUM_ARGS = ['--disable-quic', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const SETTINGS = { apiKey: '', customerId: '', language: 'en' };
 const OPERATION = 'POST /things';
 
-interface Timing { name: string; start: number; duration: number }
 interface Recorded { events: Timing[]; tasks: Timing[]; clickedAt?: number; shownAt?: number; paintedAt?: number }
 type Bench = Window & { __formBench: Recorded };
 
@@ -59,22 +57,7 @@ const longest = (timings: readonly Timing[]) => Math.max(0, ...timings.map((timi
 const taskText = (ms: number) => (ms > 0 ? `${fmt(ms)} ms` : `none over ${LONG_TASK_MS} ms`);
 
 async function round(browser: Browser, origin: string, file: string) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 720 } });
-  await context.addInitScript((settings) => {
-    if (!sessionStorage.getItem('hosting-panel.settings')) sessionStorage.setItem('hosting-panel.settings', JSON.stringify(settings));
-    const recorded: Recorded = { events: [], tasks: [] };
-    Object.assign(window, { __formBench: recorded });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) recorded.tasks.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) recorded.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  }, SETTINGS);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => { problems.push(error.message); });
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  const { context, page, problems } = await openRecordedPage(browser, origin, '__formBench');
   try {
     await page.goto('/#/api');
     await page.getByLabel('API description file', { exact: true }).setInputFiles(file);

@@ -1,6 +1,7 @@
 // A fresh build of the panel served by `npm start`'s server module (its CSP and headers, its
 // precompressed files), in this process on a free port: what bench:api and bench:forms measure.
 import type http from 'node:http';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
 import { readProductionConfig } from '../src/server/production/production-config.ts';
 import { createProductionServer } from '../src/server/production/production-server.ts';
@@ -42,4 +43,32 @@ export async function servePanel(outDir: string): Promise<ServedPanel> {
       await new Promise((resolve) => { server.close(resolve); });
     },
   };
+}
+
+/** An entry of the page's own performance timeline, as the benches read it. */
+export interface Timing { name: string; start: number; duration: number }
+
+/**
+ * A fresh context on `origin` (1280×720, a session without a key) whose page records, from its
+ * first moment, long tasks and Event Timing entries (16 ms and up) into `window[global]`
+ * (`{ events, tasks }`), and collects page errors.
+ */
+export async function openRecordedPage(browser: Browser, origin: string, global: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(({ name, settings }) => {
+    if (!sessionStorage.getItem('hosting-panel.settings')) sessionStorage.setItem('hosting-panel.settings', JSON.stringify(settings));
+    const recorded: { events: Timing[]; tasks: Timing[] } = { events: [], tasks: [] };
+    Object.assign(window, { [name]: recorded });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) recorded.tasks.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) recorded.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  }, { name: global, settings: { apiKey: '', customerId: '', language: 'en' } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => { problems.push(error.message); });
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  return { context, page, problems };
 }

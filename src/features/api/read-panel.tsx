@@ -6,8 +6,8 @@ import { useT } from '../../lib/i18n/i18n.ts';
 import { AnswerView } from './answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
-import { buildRead, type BuiltRead, type ParameterValues, sendableHeader, valueKey } from '../../lib/openapi/read-request.ts';
-import { ParameterField } from '../../lib/openapi/write/parameter-field.tsx';
+import { buildRead, type BuiltRead, type ParameterValues, valueKey, parametersBySendability } from '../../lib/openapi/read-request.ts';
+import { ParameterField, problemMessages } from '../../lib/openapi/write/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {
@@ -29,8 +29,7 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
   const [shown, setShown] = useState<ShownRequest>();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
-  const sendable = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query' || (p.in === 'header' && sendableHeader(p.name)));
-  const notSendable = operation.parameters.filter((p) => !sendable.includes(p));
+  const { sendable, notSendable } = parametersBySendability(operation);
 
   const built = (): BuiltRead | undefined => {
     const result = buildRead(document, operation, values);
@@ -38,7 +37,7 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
       setProblems(new Map());
       return result.request;
     }
-    setProblems(new Map([...result.problems].map(([key, problem]) => [key, t(problem.key, problem.params)])));
+    setProblems(problemMessages(t, result.problems));
     return undefined;
   };
   const request = (read: BuiltRead) => ({

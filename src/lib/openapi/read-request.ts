@@ -68,6 +68,12 @@ export function unsendable(operation: Operation): Unsendable | undefined {
 
 const templateSegments = (apiPath: string) => apiPath.split('/').filter((segment) => segment !== '');
 
+/** An operation's parameters the panel can send (path, query, forwarded headers), and the rest. */
+export function parametersBySendability(operation: Operation): { sendable: Parameter[]; notSendable: Parameter[] } {
+  const sendable = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query' || (p.in === 'header' && sendableHeader(p.name) !== undefined));
+  return { sendable, notSendable: operation.parameters.filter((p) => !sendable.includes(p)) };
+}
+
 /** What the user typed, per parameter, by `in:name`. */
 export type ParameterValues = Readonly<Record<string, string>>;
 export const valueKey = (parameter: Pick<Parameter, 'in' | 'name'>) => `${parameter.in}:${parameter.name}`;

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from '../../../lib/ui/modal-dialog.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 
 /**
@@ -7,18 +8,8 @@ import { useT } from '../../../lib/i18n/i18n.ts';
  */
 export function EditDialog({ domain, onClose, children }: { domain: string; onClose: () => void; children: ReactNode }) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const headingId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    element.showModal();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, []);
   return (
     <dialog ref={dialog} className="edit-dialog" aria-labelledby={headingId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <h2 id={headingId}>{t('list.editHeading', { domain })}</h2>

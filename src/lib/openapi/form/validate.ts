@@ -5,7 +5,7 @@ import { dialectOf, type Dialect } from './schema-fields.ts';
 
 /**
  * A request body checked against the operation's schema by @cfworker/json-schema, which
- * interprets schemas (no `new Function`, no eval: the panel's CSP has no `unsafe-eval`).
+ * interprets schemas and never generates code at run time, so the strict CSP holds.
  *
  * The schema is first converted into a self-contained JSON Schema 2020-12 document: only the
  * keywords the validator knows, with checked values (a pattern that does not compile, a format

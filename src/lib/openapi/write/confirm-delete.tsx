@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useModalDialog } from '../../ui/modal-dialog.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 
@@ -19,22 +20,12 @@ interface Props {
  */
 export function ConfirmDelete({ what, identifier, server, onDelete, onCancel }: Props) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const headingId = useId();
   const fieldId = useId();
   const [typed, setTyped] = useState('');
   const matches = typed === identifier;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    element.showModal();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, []);
 
   return (
     <dialog ref={dialog} className="confirm-dialog" aria-labelledby={headingId} onCancel={(event) => { event.preventDefault(); onCancel(); }}>

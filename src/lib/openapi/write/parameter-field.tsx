@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useT } from '../../i18n/i18n.ts';
+import { type Translate, useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import type { Parameter } from '../operations.ts';
 import type { JsonObject } from '../json.ts';
-import { fieldKind, listed, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
+import { type FieldProblem, fieldKind, listed, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
 import { resolveLocal } from '../refs.ts';
 import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName } from '../../util/secret-name.ts';
@@ -12,6 +12,10 @@ const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) =
   const resolved = resolveLocal(document, schema);
   return isObject(resolved) && resolved.format === 'password';
 };
+
+/** The problems buildRead found, per parameter, in the UI language. */
+export const problemMessages = (t: Translate, problems: ReadonlyMap<string, FieldProblem>): ReadonlyMap<string, string> =>
+  new Map([...problems].map(([key, problem]) => [key, t(problem.key, problem.params)]));
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */
 export function ParameterField({ document, parameter, value, error, onChange }: {

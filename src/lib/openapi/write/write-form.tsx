@@ -14,13 +14,13 @@ import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { buildRead, type BuiltRead, fieldKind, type ParameterValues, sendableHeader, valueKey } from '../read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, type ParameterValues, valueKey, parametersBySendability } from '../read-request.ts';
 import { BodyFields } from './body-fields.tsx';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 import { loadDomainName } from '../../names/domain-name-loader.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
-import { ParameterField } from './parameter-field.tsx';
+import { ParameterField, problemMessages } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
@@ -136,8 +136,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const jsonId = useId();
   const confirmId = useId();
 
-  const sendable = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query' || (p.in === 'header' && sendableHeader(p.name)));
-  const notSendable = operation.parameters.filter((p) => !sendable.includes(p));
+  const { sendable, notSendable } = parametersBySendability(operation);
 
   const params = (): BuiltRead | undefined => {
     const result = buildRead(document, operation, values);
@@ -145,7 +144,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       setProblems(new Map());
       return result.request;
     }
-    setProblems(new Map([...result.problems].map(([key, problem]) => [key, t(problem.key, problem.params)])));
+    setProblems(problemMessages(t, result.problems));
     return undefined;
   };
 
