@@ -14,7 +14,7 @@ import { isListUnsupported } from '../core/list-support.ts';
 import { ListError } from './list-error.tsx';
 import { domainQueries } from '../core/queries.ts';
 import { useDomainRows } from './use-domain-rows.ts';
-import { useListRoute } from './use-list-route.ts';
+import { useListRoute } from '../core/use-list-route.ts';
 import type { DomainItemOperation, ListRoute } from '../core/list-operation.ts';
 import type { Operation } from '../../../lib/openapi/operations.ts';
 import type { Described } from '../../../lib/openapi/use-description.ts';

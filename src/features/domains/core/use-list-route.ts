@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { PanelServer } from '../../../lib/session/server-store.ts';
 import { type Described, useDescription } from '../../../lib/openapi/use-description.ts';
-import { findListRoute, GUESSED_ROUTE, type ListRoute, rememberListRoute } from '../core/list-operation.ts';
+import { findListRoute, GUESSED_ROUTE, type ListRoute, rememberListRoute } from './list-operation.ts';
 
 /**
  * Where the Domains screen reads its list: from the server's description when it has one (the
