@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client.ts';
 import { readCappedText } from '../api/read-capped-text.ts';
-import { DEFAULT_API_BASE, type PanelServer } from '../session/server-store.ts';
+import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/server-store.ts';
+import { settingsStore } from '../session/settings-store.ts';
 import { openApiFileUrl } from '../../shared/runtime-info.ts';
 import { describe, type Described } from './describe.ts';
 import { MAX_DESCRIPTION_CHARS } from './limits.ts';
-import { useChosenDescription } from './description-store.ts';
+import { type ChosenDescription, chosenDescriptions, useChosenDescription } from './description-store.ts';
 
 export type { Described } from './describe.ts';
 export type DescriptionSource = 'user' | 'file' | 'server' | 'none';
@@ -32,22 +33,22 @@ async function panelFile(server: string, signal: AbortSignal): Promise<string | 
 }
 
 /**
- * The description of `server`: the file the user chose for it, else what the panel's servers
- * say it has (a file on the panel's machine, or the hosting server's own, fetched with the key
- * through the proxy, so the server's own filter applies).
+ * How the page reads the description of `server`: the file the user chose for it, else what the
+ * panel's servers say it has (a file on the panel's machine, or the hosting server's own, fetched
+ * with the key through the proxy, so the server's own filter applies). One query for the API
+ * screen, the Domains screen and the checks of an unknown add, so each reads it once.
  */
-export function useDescription(server: PanelServer, apiKey: string) {
-  const hasKey = apiKey !== '';
-  const chosen = useChosenDescription(server.name);
+export function descriptionQuery(server: PanelServer, apiKey: string, chosen: ChosenDescription | undefined) {
   const source: DescriptionSource = chosen ? 'user' : server.openapi?.source ?? 'none';
   const serverPath = server.openapi?.source === 'server' ? server.openapi.path : undefined;
+  const enabled = source === 'user' || source === 'file' || (source === 'server' && apiKey !== '');
   // The chosen file is in the key by its identity (each choice has its own id), not its text.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  const query = useQuery({
+  const options = queryOptions({
     // The server filters its description by the key: another key, another description. The
     // key itself is never part of a query key, only a short fingerprint of it.
     queryKey: ['api-description', server.name, source, serverPath, chosen?.id, chosen?.name, source === 'server' ? fingerprint(apiKey) : ''] as const,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<Described> => {
       if (chosen) return describe(chosen.text, DEFAULT_API_BASE, signal);
       if (source === 'file') {
         const text = await panelFile(server.name, signal);
@@ -58,9 +59,33 @@ export function useDescription(server: PanelServer, apiKey: string) {
       // Cut at the transport's cap: a description read in part would miss operations silently.
       return answer.truncated ? TOO_LARGE : describe(answer.text, DEFAULT_API_BASE, signal);
     },
-    enabled: source === 'user' || source === 'file' || (source === 'server' && hasKey),
+    enabled,
     staleTime: Infinity,
     retry: false,
   });
+  return { source, enabled, options };
+}
+
+export function useDescription(server: PanelServer, apiKey: string) {
+  const chosen = useChosenDescription(server.name);
+  const { source, options } = descriptionQuery(server, apiKey, chosen);
+  const query = useQuery(options);
   return { source, chosen, query };
+}
+
+/**
+ * The description of server `name` as its screens read it, outside React (cached, or read now):
+ * undefined when it has none, has no key for the server's own, or it could not be fetched.
+ */
+export async function readDescriptionOf(queryClient: QueryClient, name: string): Promise<Described | undefined> {
+  const server = serverStore.find(name);
+  if (!server) return undefined;
+  const chosen = chosenDescriptions.chosenFor(chosenDescriptions.get(), name);
+  const { enabled, options } = descriptionQuery(server, settingsStore.getFor(name).apiKey, chosen);
+  if (!enabled) return undefined;
+  try {
+    return await queryClient.query(options);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { isIdentifier } from '../../../shared/identifier.ts';
 import { useShownLanguage } from '../../../lib/i18n/i18n.ts';
 import { useServers } from '../../../lib/session/server-store.ts';
 import { accountsOf } from '../core/domain-list-view.ts';
-import { domainQueries } from '../core/queries.ts';
+import { domainQueries, listRouteFor } from '../core/queries.ts';
 
 const NONE: string[] = [];
 
@@ -25,8 +25,18 @@ export function useAccountSuggestions(customerId: string) {
   const wanted = wantedFor === customerId;
   const valid = isIdentifier(customerId);
   const server = useServers().current.name;
+  const queryClient = useQueryClient();
+  // The query client is the app's one for the page's life; it is no part of what is read.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const { data } = useQuery({
-    ...domainQueries.list(server, customerId),
+    queryKey: [...domainQueries.lists(server, customerId), 'suggestions'] as const,
+    // Where the Domains screen reads it (the description's list, read only now), and the list
+    // it holds when it has one.
+    queryFn: async () => queryClient.query({
+      ...domainQueries.list(server, customerId, await listRouteFor(queryClient, server)),
+      retry: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
     enabled: wanted && valid,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

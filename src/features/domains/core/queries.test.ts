@@ -1,13 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import type { ListRoute } from './list-operation.ts';
 import type { ListedDomain } from './schemas.ts';
 
-const reads: { resolve: (domains: ListedDomain[]) => void; signal: AbortSignal | undefined }[] = [];
+const reads: { resolve: (domains: ListedDomain[]) => void; route: ListRoute }[] = [];
 vi.mock('./api.ts', () => ({
-  listDomains: (_server: string, _customerId: string, signal?: AbortSignal) =>
-    new Promise<ListedDomain[]>((resolve) => { reads.push({ resolve, signal }); }),
+  listDomains: (_server: string, _customerId: string, route: ListRoute) =>
+    new Promise<ListedDomain[]>((resolve) => { reads.push({ resolve, route }); }),
 }));
 const { domainQueries, readFreshList } = await import('./queries.ts');
+const { chosenDescriptions } = await import('../../../lib/openapi/description-store.ts');
 
 describe('readFreshList', () => {
   it('never settles with a read that began before it was asked for', async () => {
@@ -37,5 +39,26 @@ describe('readFreshList, for settling outcomes', () => {
     expect(queryClient.getQueryData(domainQueries.list('default', 'c0001').queryKey)).toEqual([
       { domain: 'bücher.example', account: 'web1' }, { domain: 'Example.ORG.' }, { domain: 'xn--bcher-kva.test' },
     ]);
+  });
+});
+
+describe('readFreshList, where the description has the list', () => {
+  it('reads it where the description says, though no screen has read the description yet', async () => {
+    const description = {
+      openapi: '3.1.0', info: { title: 't', version: '1' },
+      paths: { '/resellers/{reseller}/domains': { get: { operationId: 'resellerDomains', parameters: [{ name: 'reseller', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } } },
+    };
+    chosenDescriptions.choose('default', 'reseller.json', JSON.stringify(description));
+    try {
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const before = reads.length;
+      const fresh = readFreshList(queryClient, 'default', 'c0003');
+      await vi.waitFor(() => { expect(reads).toHaveLength(before + 1); });
+      expect(reads.at(-1)?.route).toMatchObject({ kind: 'described', template: ['resellers', '{reseller}', 'domains'] });
+      reads.at(-1)?.resolve([{ domain: 'example.net' }]);
+      await expect(fresh).resolves.toEqual([{ domain: 'example.net' }]);
+    } finally {
+      chosenDescriptions.forget('default');
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { listDomains } from './api.ts';
-import { knownListRoute, type ListRoute, routeKey } from './list-operation.ts';
+import { findListRoute, GUESSED_ROUTE, knownListRoute, type ListRoute, rememberListRoute, routeKey } from './list-operation.ts';
 import { withAsciiNames } from '../../../lib/names/ascii-names.ts';
+import { readDescriptionOf } from '../../../lib/openapi/use-description.ts';
 import type { ListedDomain } from './schemas.ts';
 
 export const domainQueries = {
@@ -20,6 +21,17 @@ export const domainQueries = {
 };
 
 /**
+ * Where server `server`'s list is read, whichever screen asks (the Domains screen, the add
+ * form's check, a bulk run): from its description, read now if no screen has yet, else guessed.
+ */
+export async function listRouteFor(queryClient: QueryClient, server: string): Promise<ListRoute> {
+  const described = await readDescriptionOf(queryClient, server);
+  const route = described?.ok ? findListRoute(described.index) : GUESSED_ROUTE;
+  rememberListRoute(server, route);
+  return route;
+}
+
+/**
  * The customer's list as the server holds it now: to settle an add whose outcome is unknown, or
  * for a bulk check. A read already out (the Domains screen's refetch) may have begun before the
  * add reached the server and would wrongly say "not added": it is cancelled, never shared.
@@ -31,7 +43,7 @@ export async function readFreshList(
   customerId: string,
   retry?: (failures: number, error: Error) => boolean,
 ): Promise<ListedDomain[]> {
-  const options = domainQueries.list(server, customerId);
+  const options = domainQueries.list(server, customerId, await listRouteFor(queryClient, server));
   await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
   const domains = await queryClient.query({ ...options, staleTime: 0, networkMode: 'always', ...(retry && { retry }) });
   // The names in the form the panel sends (`bücher.example` → `xn--bcher-kva.example`,
