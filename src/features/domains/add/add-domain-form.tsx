@@ -12,7 +12,7 @@ import { DomainNameField } from './domain-name-field.tsx';
 import { type PastedAddress, reducePastedAddress, shownAddress } from '../../../lib/names/pasted-address.ts';
 import { RequestPreview } from './request-preview.tsx';
 import {
-  DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, toDomainRequest,
+  DEFAULT_FORM_VALUES, type DomainFormOutput, type DomainFormValues, domainFormSchema, placeFieldErrors, serverFieldLabel, toDomainRequest,
 } from '../core/schemas.ts';
 import type { Attempt } from '../core/domain-write.ts';
 import { SubmissionStatus } from './submission-status.tsx';
@@ -66,7 +66,7 @@ export function AddDomainForm() {
   }
   const failed = submission.phase === 'failed' ? submission : undefined;
   // Derived from the answer itself, so a new attempt (a new phase) clears it with the alert.
-  const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors).unplaced : [];
+  const unplaced = failed ? placeFieldErrors(failed.error.fieldErrors, serverFieldLabel(t)).unplaced : [];
   const secondsLeft = useCountdown(failed?.retryAt, failed?.failedAt ?? 0);
   const blocked = isBusy || secondsLeft > 0;
 

@@ -288,6 +288,14 @@ describe('placeFieldErrors', () => {
     expect(placeFieldErrors(fieldErrors)).toEqual(placed);
   });
 
+  it('names the fields the form has no place for in the words it is given, unknown ones as the server wrote them', () => {
+    const words: Record<string, string> = { 'mail.dkim': 'DKIM signing', 'web.type': 'Web type' };
+    const label = (field: string) => words[field] ?? field;
+    expect(placeFieldErrors([
+      { field: 'mail.dkim', message: 'Not here.' }, { field: 'web.type', message: 'Unknown.' }, { field: 'quota', message: 'Too big.' }, { field: 'domain', message: 'Taken.' },
+    ], label)).toEqual({ fields: [['domain', 'Taken.']], unplaced: ['DKIM signing: Not here.', 'Web type: Unknown.', 'quota: Too big.'] });
+  });
+
   it('drops no message: every one appears on a field or in the list', () => {
     const fieldErrors = ['domain', 'constructor', '__proto__', 'web.target', 'domain', '', 'x.y'].map((field, i) => ({ field, message: `m${i}.` }));
     const { fields, unplaced } = placeFieldErrors(fieldErrors);

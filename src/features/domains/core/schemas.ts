@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { mapInSlices, type SliceOptions } from '../../../lib/util/map-in-slices.ts';
 import type { FieldError } from '../../../lib/api/api-error.ts';
+import type { MessageKey, Translate } from '../../../lib/i18n/i18n.ts';
 import { IDENTIFIER } from '../../../shared/identifier.ts';
 import { loadDomainName, loadedDomainName } from '../../../lib/names/domain-name-loader.ts';
 import { checkTargetPath } from './target-path.ts';
@@ -163,6 +164,20 @@ const FORM_FIELD_OF_SERVER_FIELD: ReadonlyMap<string, keyof DomainFormValues> = 
 // A Map, not an object literal: a pointer such as `#/constructor` must not find Object.prototype.
 export const formFieldOf = (serverField: string) => FORM_FIELD_OF_SERVER_FIELD.get(serverField);
 
+// The form's words for the fields of the body, for errors the form shows in its alert or bulk
+// add in its table (the form has no own field for `web.type`, bulk add none at all).
+const SERVER_FIELD_WORDS: ReadonlyMap<string, MessageKey> = new Map<string, MessageKey>([
+  ['customerId', 'domain.customerId'], ['domain', 'domain.name'], ['account', 'domain.account'], ['www', 'bulk.column.www'],
+  ['web', 'domain.web'], ['web.enabled', 'domain.web'], ['web.type', 'domain.webType'], ['web.target', 'domain.target'],
+  ['mail', 'domain.mail'], ['mail.enabled', 'domain.mail'], ['mail.dkim', 'domain.dkim'],
+]);
+
+/** A server's name of a field (`mail.dkim`) in the form's words ("DKIM signing"); one it does not know as written. */
+export const serverFieldLabel = (t: Translate) => (field: string): string => {
+  const key = SERVER_FIELD_WORDS.get(field);
+  return key ? t(key) : field;
+};
+
 export interface PlacedFieldErrors {
   /** One message per form field: the server's messages for it, joined. */
   fields: [keyof DomainFormValues, string][];
@@ -171,7 +186,7 @@ export interface PlacedFieldErrors {
 }
 
 /** Every field error of an answer lands somewhere: on its field, or in the list for the alert. */
-export function placeFieldErrors(fieldErrors: readonly FieldError[]): PlacedFieldErrors {
+export function placeFieldErrors(fieldErrors: readonly FieldError[], label: (field: string) => string = (field) => field): PlacedFieldErrors {
   const byField = new Map<string, string[]>();
   for (const { field, message } of fieldErrors) byField.set(field, [...(byField.get(field) ?? []), message]);
   const placed: PlacedFieldErrors = { fields: [], unplaced: [] };
@@ -179,7 +194,7 @@ export function placeFieldErrors(fieldErrors: readonly FieldError[]): PlacedFiel
     const message = messages.reduce(joinMessages);
     const name = formFieldOf(field);
     if (name) placed.fields.push([name, message]);
-    else placed.unplaced.push(field ? `${field}: ${message}` : message);
+    else placed.unplaced.push(field ? `${label(field)}: ${message}` : message);
   }
   return placed;
 }

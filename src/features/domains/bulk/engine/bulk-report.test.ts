@@ -56,10 +56,12 @@ describe('row messages, written for the table', () => {
     expect(row.status === 'invalid' && row.cells.domain).toBe('ok.example');
   });
 
-  it('a 422 from the server: its fields named, no "marked fields"', async () => {
-    const error = new ApiError('validation', { status: 422, fieldErrors: [{ field: 'account', message: 'does not exist' }] });
+  it('a 422 from the server: its fields named in the form\'s words (unknown ones as written), no "marked fields"', async () => {
+    const error = new ApiError('validation', { status: 422, fieldErrors: [
+      { field: 'account', message: 'does not exist' }, { field: 'web.target', message: 'outside the webspace' }, { field: 'quota', message: 'too big' },
+    ] });
     const message = reportMessage(english, ranRow(await checkedRow('ok.example'), { error, status: 422 }));
-    expect(message).toBe("The server refused the row's values: account: does not exist");
+    expect(message).toBe("The server refused the row's values: Hosting account: does not exist; Target path: outside the webspace; quota: too big");
     expect(message).not.toContain('marked');
   });
 

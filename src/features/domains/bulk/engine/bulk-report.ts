@@ -5,6 +5,7 @@ import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
 import type { BulkRow, RowOutcome } from './bulk-row.ts';
 import { describeError } from '../../../../lib/api/describe-error.ts';
+import { serverFieldLabel } from '../../core/schemas.ts';
 
 /** A row's status in the table and the report: its check's, until the run has it. */
 export type ReportStatus = 'ready' | 'invalid' | 'duplicate' | 'in-list' | RowOutcome;
@@ -49,7 +50,8 @@ export function reportMessage(t: Translate, row: ReportRow): string {
   const { machine, error } = run;
   const domain = named(run.attempt.unicode, run.attempt.body.domain);
   const serverSaid = error?.detail ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
-  const fields = error?.fieldErrors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ') ?? '';
+  const label = serverFieldLabel(t);
+  const fields = error?.fieldErrors.map((f) => (f.field ? `${label(f.field)}: ${f.message}` : f.message)).join('; ') ?? '';
   switch (run.outcome) {
     case 'queued': return error ? `${describeError(t, error, domain)} ${t('bulk.msg.again')}` : '';
     case 'sending': return t('bulk.msg.sending');
