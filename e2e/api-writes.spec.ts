@@ -266,3 +266,24 @@ test('a write\'s path and query values are checked against their own schemas: no
   await expect.poll(async () => (await sim.requests()).filter((request) => request.path.includes('/things')).map((request) => `${request.method} ${request.path}`))
     .toEqual(['PUT /liveconfig/api/v1/things/abc?limit=5']);
 });
+
+test('a server\'s 422 lands on the fields it names (FastAPI\'s loc here), the rest in the alert; the form keeps what was typed', async ({ page, sim }) => {
+  await seedDomain(page, 'refuse.example', 'web77');
+  await openOperation(page, 'POST /customers/{customerId}/domains/{domain}/mailboxes');
+  await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^domain/ }).fill('refuse.example');
+  await page.getByRole('textbox', { name: /^localPart/ }).fill('postmaster');
+  await page.getByLabel(/^password/).fill('correct-horse-battery');
+  await sim.fault({
+    method: 'POST', pathIncludes: '/mailboxes', action: 'respond', status: 422, count: 1, contentType: 'application/json',
+    body: JSON.stringify({ detail: [{ loc: ['body', 'localPart'], msg: 'This name is reserved.', type: 'value_error' }, { loc: ['body', 'plan'], msg: 'No plan allows more mailboxes.' }] }),
+  });
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const localPart = page.getByRole('textbox', { name: /^localPart/ });
+  await expect(localPart).toHaveAttribute('aria-invalid', 'true');
+  await expect(localPart).toHaveAccessibleDescription(/This name is reserved\./);
+  await expect(localPart).toHaveValue('postmaster');
+  await expect(page.getByRole('alert')).toContainText('plan: No plan allows more mailboxes.');
+  expect((await writes(sim)).map((request) => request.method)).toEqual(['POST']);
+});

@@ -20,9 +20,11 @@ export type ApiErrorKind =
   | 'http'; // any other status
 
 export interface FieldError {
-  /** Dotted path of the request field: `domain`, `web.target`. */
+  /** Dotted path of the request field: `domain`, `web.target`; empty for a message about no one field. */
   field: string;
   message: string;
+  /** The field's segments as the server named them, where the dotted path loses them (a property `a.b`). */
+  name?: readonly string[];
 }
 
 export interface ApiErrorInit {

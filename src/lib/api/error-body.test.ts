@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ERROR_BODY_CHARS, plainText, readErrorBody, shorten, toFieldPath } from './error-body.ts';
+import { MAX_ERROR_BODY_CHARS, MAX_FIELD_ERRORS, plainText, readErrorBody, shorten, toFieldPath } from './error-body.ts';
 import { markupToText } from './markup-text.ts';
 
 const MiB = 1024 * 1024;
@@ -183,12 +183,37 @@ describe('shorten, toFieldPath and field errors: linear on hostile text', () => 
     expect(toFieldPath(raw)).toBe(expected(raw));
   }, GUARD);
 
-  it('reads the field errors of a JSON body that fills the cap', () => {
+  it(`reads the field errors of a JSON body that fills the cap, the first ${MAX_FIELD_ERRORS}`, () => {
     const entries = Array.from({ length: 2_000 }, (_, i) => [`web[f${i}]`, ['bad', 'worse']] as const);
     const raw = JSON.stringify({ errors: Object.fromEntries(entries) });
     expect(raw.length).toBeLessThanOrEqual(MAX_ERROR_BODY_CHARS);
     const body = readErrorBody('application/json', raw);
-    expect(body.fieldErrors).toHaveLength(2_000);
-    expect(body.fieldErrors[1_999]).toEqual({ field: 'web.f1999', message: 'bad worse' });
+    expect(body.fieldErrors).toHaveLength(MAX_FIELD_ERRORS);
+    expect(body.fieldErrors.at(-1)).toEqual({ field: `web.f${MAX_FIELD_ERRORS - 1}`, message: 'bad worse' });
+  });
+});
+
+describe('readErrorBody: field errors in the shapes servers use', () => {
+  const read = (body: unknown) => readErrorBody('application/json', JSON.stringify(body));
+  it.each<[string, unknown, unknown[]]>([
+    ['FastAPI, without its leading "body"', { detail: [{ loc: ['body', 'web', 'target'], msg: 'bad' }] }, [{ field: 'web.target', message: 'bad' }]],
+    ['FastAPI, a query parameter', { detail: [{ loc: ['query', 'limit'], msg: 'bad' }] }, [{ field: 'query.limit', message: 'bad' }]],
+    ['JSON:API source.pointer', { errors: [{ source: { pointer: '/mail/dkim' }, detail: 'no' }] }, [{ field: 'mail.dkim', message: 'no' }]],
+    ['Google error.details', { error: { message: 'Invalid', details: [{ field: 'domain', description: 'x', message: 'taken' }] } }, [{ field: 'domain', message: 'taken' }]],
+    ['a pointer segment with a dot of its own', { errors: [{ pointer: '/labels/app.kubernetes.io~1name', detail: 'bad' }] }, [{ field: 'labels.app.kubernetes.io/name', message: 'bad', name: ['labels', 'app.kubernetes.io/name'] }]],
+    ['messages naming no field, kept', { errors: ['Quota reached', { message: 'Try later' }] }, [{ field: '', message: 'Quota reached' }, { field: '', message: 'Try later' }]],
+    ['the detail text alone is no field error', { title: 'Bad', detail: 'Domain exists' }, []],
+    ['an error object\'s message alone neither', { error: { code: 'x', message: 'Quota reached' } }, []],
+  ])('%s', (_, body, fieldErrors) => {
+    expect(read(body).fieldErrors).toEqual(fieldErrors);
+  });
+
+  it.each<[string, unknown]>([
+    ['garbage entries', { errors: [null, 5, { field: {}, message: {} }, { loc: [{}], msg: 'x' }] }],
+    ['a detail list of garbage', { detail: [[], null, { loc: 'x' }] }],
+    ['errors as a number', { errors: 5, error: [] }],
+  ])('never throws on %s, and keeps only what it can name', (_, body) => {
+    expect(() => read(body)).not.toThrow();
+    for (const error of read(body).fieldErrors) expect(typeof error.message).toBe('string');
   });
 });

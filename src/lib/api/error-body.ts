@@ -19,9 +19,6 @@ const MAX_DETAIL = 300;
 export const MAX_ERROR_BODY_CHARS = 64 * 1024;
 
 const text = z.optional(z.catch(z.string(), ''));
-const fieldEntry = z.looseObject({
-  pointer: text, field: text, name: text, path: text, detail: text, message: text, title: text,
-});
 const errorBody = z.looseObject({
   type: text,
   title: text,
@@ -29,10 +26,6 @@ const errorBody = z.looseObject({
   message: text,
   code: text,
   error: z.optional(z.catch(z.union([z.string(), z.looseObject({ message: text })]), '')),
-  errors: z.optional(z.catch(
-    z.union([z.array(z.catch(fieldEntry, {})), z.record(z.string(), z.unknown())]),
-    [],
-  )),
 });
 
 export function isJsonContentType(contentType: string | null): boolean {
@@ -59,7 +52,7 @@ export function readErrorBody(contentType: string | null, raw: string, truncated
   if (!parsed.success) return { ...empty, isJson: true };
   const body = parsed.data;
   const nested = typeof body.error === 'object' ? body.error.message : body.error;
-  const fieldErrors = toFieldErrors(body.errors);
+  const fieldErrors = isObject(json) ? fieldErrorsOf(json) : [];
   const detail = body.detail || body.message || nested || body.title || undefined;
   return {
     isJson: true,
@@ -69,20 +62,94 @@ export function readErrorBody(contentType: string | null, raw: string, truncated
   };
 }
 
-function toFieldErrors(errors: z.infer<typeof errorBody>['errors']): FieldError[] {
-  if (!errors) return [];
-  if (Array.isArray(errors)) {
-    return errors.flatMap((entry) => {
-      const where = entry.pointer || entry.field || entry.name || entry.path;
-      const message = entry.detail || entry.message || entry.title;
-      return where && message ? [{ field: toFieldPath(where), message: shorten(message) }] : [];
-    });
+// A hostile answer may hold thousands of entries within the 64 KiB read: a few more than are
+// kept are looked at, and names past a sane length name no field.
+export const MAX_FIELD_ERRORS = 50;
+const MAX_SCANNED = 1000;
+const MAX_NAME_CHARS = 500;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const texts = value.slice(0, 10).filter((item): item is string => typeof item === 'string');
+    return texts.length > 0 ? texts.join(' ') : undefined;
   }
-  return Object.entries(errors).flatMap(([where, value]) => {
-    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
-    const first = messages[0];
-    return first ? [{ field: toFieldPath(where), message: shorten(messages.join(' ')) }] : [];
-  });
+  return undefined;
+}
+
+/** A field as a server names it: a text, or a list of segments (FastAPI's `loc`). */
+function nameOf(value: unknown): string | readonly string[] | undefined {
+  if (typeof value === 'string') return value !== '' && value.length <= MAX_NAME_CHARS ? value : undefined;
+  if (Array.isArray(value) && value.length > 0 && value.length <= 64 && value.every((part) => typeof part === 'string' || (typeof part === 'number' && Number.isInteger(part)))) {
+    const segments = value.map(String);
+    // FastAPI: `["body", "web", "target"]` is the body's `web.target`.
+    return segments.length > 1 && segments[0] === 'body' ? segments.slice(1) : segments;
+  }
+  return undefined;
+}
+
+/** One entry of a list of errors: `{pointer|field|path|name|loc|property|source.pointer, message|msg|detail|title}` or a bare text. */
+function entryOf(item: unknown): FieldError | undefined {
+  if (typeof item === 'string') return item.trim() ? { field: '', message: item } : undefined;
+  if (!isObject(item)) return undefined;
+  const message = messageOf(item.message) ?? messageOf(item.msg) ?? messageOf(item.detail) ?? messageOf(item.title) ?? messageOf(item.error);
+  if (!message?.trim()) return undefined;
+  for (const key of ['pointer', 'field', 'path', 'name', 'loc', 'property', 'source'] as const) {
+    if (!Object.hasOwn(item, key)) continue;
+    const raw = item[key];
+    // JSON:API: `source: { pointer }`.
+    const name = nameOf(isObject(raw) ? raw.pointer : raw);
+    if (name !== undefined) return fieldError(name, message);
+  }
+  return { field: '', message };
+}
+
+function fieldError(name: string | readonly string[], message: string): FieldError {
+  // A JSON pointer names its segments exactly (`/a~1b/c` is `a/b`, then `c`).
+  const pointer = typeof name === 'string' ? /^#?\//.exec(name) : null;
+  const segments = pointer && typeof name === 'string'
+    ? name.slice(pointer[0].length).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    : name;
+  if (typeof segments === 'string') return { field: toFieldPath(segments), message };
+  const field = segments.join('.');
+  // The segments are kept only where the dotted path loses them: a segment with a dot of its own.
+  return segments.some((segment) => segment.includes('.') || segment === '') ? { field, message, name: segments } : { field, message };
+}
+
+/**
+ * The field errors of an answer, in the shapes servers use: RFC 9457's and JSON:API's
+ * `errors: [...]`, Rails' `errors: { "web.target": ["…"] }`, Google's `error.details`/`error.errors`,
+ * FastAPI's `detail: [{ loc, msg }]`. Messages naming no field are kept, with an empty field.
+ */
+function fieldErrorsOf(body: Record<string, unknown>): FieldError[] {
+  const found: FieldError[] = [];
+  const add = (entry: FieldError | undefined) => {
+    if (entry && found.length < MAX_FIELD_ERRORS) found.push({ ...entry, message: shorten(entry.message) });
+  };
+  const addList = (items: readonly unknown[]) => {
+    for (const item of items.slice(0, MAX_SCANNED)) add(entryOf(item));
+  };
+  const { errors, error, detail } = body;
+  if (Array.isArray(errors)) addList(errors);
+  else if (isObject(errors)) {
+    let scanned = 0;
+    for (const name in errors) {
+      if (!Object.hasOwn(errors, name)) continue;
+      if ((scanned += 1) > MAX_SCANNED) break;
+      const message = messageOf(errors[name]);
+      if (message?.trim()) add(name.length <= MAX_NAME_CHARS ? fieldError(name, message) : { field: '', message });
+    }
+  }
+  if (isObject(error)) {
+    if (Array.isArray(error.details)) addList(error.details);
+    if (Array.isArray(error.errors)) addList(error.errors);
+  }
+  if (Array.isArray(detail)) addList(detail);
+  return found;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readErrorBody } from '../../api/error-body.ts';
 import type { JsonObject } from '../json.ts';
+import { formPathOf, fromBody } from './form-value.ts';
 import { fieldsOf } from './schema-fields.ts';
-import { mapServerErrors, MAX_MESSAGE_CHARS, MAX_MESSAGES } from './server-errors.ts';
+import { parameterOf, placeServerError } from './server-errors.ts';
 
 const document: JsonObject = { openapi: '3.1.0', paths: {} };
 const fields = fieldsOf(document, JSON.parse(`{
@@ -14,55 +16,64 @@ const fields = fieldsOf(document, JSON.parse(`{
     "__proto__": { "type": "string" }
   }
 }`) as JsonObject);
+const value = fromBody(fields, JSON.parse('{"web": {"target": "/"}, "a.b": "x", "tags": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "raw": {"deep": 1}, "__proto__": "p"}') as JsonObject);
+// The form's own paths, found from JSON pointers (the form's way to name its fields).
+const pathAt = (pointer: string) => formPathOf(fields, value, pointer);
+const webTarget = pathAt('/web/target');
 
-describe('mapServerErrors', () => {
+/** The answer as the transport reads it, each field error placed in the form (or not: undefined). */
+function placed(body: unknown) {
+  return readErrorBody('application/json', JSON.stringify(body)).fieldErrors.map((error) => placeServerError(fields, value, error));
+}
+
+describe('a server\'s field errors, read by the transport, placed in the generated form', () => {
+  it('knows the field it looks for', () => {
+    expect(webTarget).toBeDefined();
+    expect(new Set([webTarget, pathAt('/tags/2/name'), pathAt('/a.b'), pathAt('/raw'), pathAt('/__proto__')]).size).toBe(5);
+  });
+
   it.each<[string, unknown]>([
     ['web.target', { errors: [{ field: 'web.target', message: 'bad' }] }],
     ['web/target', { errors: [{ pointer: 'web/target', message: 'bad' }] }],
     ['/web/target', { errors: [{ path: '/web/target', message: 'bad' }] }],
     ['#/web/target', { errors: [{ pointer: '#/web/target', message: 'bad' }] }],
     ['web[target]', { errors: [{ name: 'web[target]', message: 'bad' }] }],
-    ['web["target"]', { errors: [{ field: 'web["target"]', message: 'bad' }] }],
     ['["web","target"]', { errors: [{ field: ['web', 'target'], message: 'bad' }] }],
-    ['error.details', { error: { details: [{ field: 'web.target', message: 'bad' }] } }],
+    ['Google error.details', { error: { code: 400, message: 'Invalid', details: [{ field: 'web.target', message: 'bad' }] } }],
     ['FastAPI loc with body', { detail: [{ loc: ['body', 'web', 'target'], msg: 'bad', type: 'value_error' }] }],
     ['Rails-like', { errors: { 'web.target': ['bad'] } }],
     ['JSON:API source.pointer', { errors: [{ source: { pointer: '/web/target' }, detail: 'bad' }] }],
-  ])('%s lands on /web/target', (_, body) => {
-    expect(mapServerErrors(fields, body)).toEqual({ onFields: [{ pointer: '/web/target', message: 'bad' }], rest: [] });
+  ])('%s lands on web.target', (_, body) => {
+    expect(placed(body)).toEqual([{ path: webTarget, message: 'bad' }]);
   });
 
-  it('finds array items, names with a dot, prototype keys, and places inside JSON text', () => {
-    const body = { errors: { 'tags[2].name': ['too short'], 'a.b': 'taken', __proto__x: ['x'], 'raw.deep.er': ['no'] } };
-    const own = JSON.parse('{"errors": [{"field": "__proto__", "message": "proto"}]}') as JsonObject;
-    expect(mapServerErrors(fields, body)).toEqual({
-      onFields: [{ pointer: '/tags/2/name', message: 'too short' }, { pointer: '/a.b', message: 'taken' }, { pointer: '/raw', message: 'deep.er: no' }],
-      rest: ['__proto__x: x'],
-    });
-    expect(mapServerErrors(fields, own).onFields).toEqual([{ pointer: '/__proto__', message: 'proto' }]);
+  it('finds array items, a property whose name holds a dot, a prototype key, and places inside a part edited as JSON', () => {
+    const [item, dotted, deep] = placed({ errors: { 'tags[2].name': ['too short'], 'a.b': 'taken', 'raw.deep.er': ['no'] } });
+    expect(item).toEqual({ path: pathAt('/tags/2/name'), message: 'too short' });
+    expect(dotted).toEqual({ path: pathAt('/a.b'), message: 'taken' });
+    expect(deep).toEqual({ path: pathAt('/raw'), message: 'deep.er: no' });
+    expect(placed(JSON.parse('{"errors": [{"field": "__proto__", "message": "proto"}]}'))).toEqual([{ path: pathAt('/__proto__'), message: 'proto' }]);
+    // `/a.b` as a pointer is the one property, never `a`, then `b`.
+    expect(placed({ errors: [{ pointer: '/a.b', message: 'p' }] })).toEqual([{ path: pathAt('/a.b'), message: 'p' }]);
   });
 
-  it('keeps what names no field, or the body itself, above the form', () => {
-    expect(mapServerErrors(fields, { errors: [{ field: 'nope', message: 'unknown' }, { message: 'general' }, 'plain text'] })).toEqual({
-      onFields: [], rest: ['nope: unknown', 'general', 'plain text'],
-    });
-    expect(mapServerErrors(fields, { detail: [{ loc: ['query', 'limit'], msg: 'bad' }] }).rest).toEqual(['query.limit: bad']);
-    expect(mapServerErrors(fields, { error: { code: 'x', message: 'Quota reached' } }).rest).toEqual(['Quota reached']);
-    expect(mapServerErrors(fields, { title: 'Bad Request', detail: 'Domain exists' }).rest).toEqual(['Domain exists']);
-    expect(mapServerErrors(fields, { message: 'Nope' }).rest).toEqual(['Nope']);
+  it('places nothing for a name the form does not have, a message about no field, or the body as a whole', () => {
+    expect(placed({ errors: [{ field: 'nope', message: 'unknown' }, { message: 'general' }, 'plain text', { pointer: '', message: 'whole' }] }))
+      .toEqual([undefined, undefined, undefined, undefined]);
   });
+});
 
-  it(`caps each message at ${MAX_MESSAGE_CHARS} characters and all at ${MAX_MESSAGES}`, () => {
-    const errors = Array.from({ length: 100_000 }, (_, index) => ({ field: index % 2 === 0 ? 'web.target' : 'x', message: 'm'.repeat(10_000) }));
-    const mapped = mapServerErrors(fields, { errors });
-    expect(mapped.onFields.length + mapped.rest.length).toBe(MAX_MESSAGES);
-    expect(Math.max(...mapped.onFields.map((entry) => entry.message.length), ...mapped.rest.map((text) => text.length))).toBe(MAX_MESSAGE_CHARS);
-  });
-
-  it.each<[string, unknown]>([
-    ['null', null], ['a number', 5], ['an array', []], ['errors of garbage', { errors: [null, 5, { field: {}, message: {} }] }],
-    ['a huge Rails object', { errors: Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`k${index}`, 1])) }],
-  ])('never throws on %s', (_, body) => {
-    expect(() => mapServerErrors(fields, body)).not.toThrow();
+describe('parameterOf: a field error about a parameter', () => {
+  const parameters = [{ in: 'query', name: 'limit' }, { in: 'path', name: 'domain' }, { in: 'query', name: 'domain' }] as const;
+  it.each<[string, unknown, string | undefined]>([
+    ['FastAPI loc', { detail: [{ loc: ['query', 'limit'], msg: 'bad' }] }, 'query:limit'],
+    ['by its name alone', { errors: [{ field: 'limit', message: 'bad' }] }, 'query:limit'],
+    ['a name two parameters have', { errors: [{ field: 'domain', message: 'bad' }] }, undefined],
+    ['two of them told apart by where', { detail: [{ loc: ['path', 'domain'], msg: 'bad' }] }, 'path:domain'],
+    ['none', { errors: [{ field: 'offset', message: 'bad' }] }, undefined],
+  ])('%s', (_, body, expected) => {
+    const [error] = readErrorBody('application/json', JSON.stringify(body)).fieldErrors;
+    const found = error && parameterOf(parameters, error);
+    expect(found && `${found.in}:${found.name}`).toBe(expected);
   });
 });

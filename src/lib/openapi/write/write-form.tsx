@@ -11,6 +11,7 @@ import { type CheckFinding, isWriteBusy, targetKey, type WriteAttempt } from '..
 import { activityLog } from '../../activity/activity-log.ts';
 import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBody } from '../form/form-value.ts';
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
+import { parameterOf, placeServerError } from '../form/server-errors.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
@@ -136,7 +137,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const jsonId = useId();
   const confirmId = useId();
 
-  const { sendable, notSendable } = parametersBySendability(operation);
+  const { sendable, notSendable } = useMemo(() => parametersBySendability(operation), [operation]);
 
   const params = (): BuiltRead | undefined => {
     const result = buildRead(document, operation, values);
@@ -397,20 +398,23 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'api-description' });
         onWrittenRef.current?.();
       }
-      if (previous.phase === 'sending' && next.phase === 'failed' && next.error.kind === 'validation' && fields) {
+      if (previous.phase === 'sending' && next.phase === 'failed' && next.error.kind === 'validation') {
         const value: FormObject = form.getValues();
         const loose: string[] = [];
-        for (const { field, message } of next.error.fieldErrors) {
-          const pointer = `/${field.split(/[./]/).filter(Boolean).map((part) => part.replaceAll('~', '~0')).join('/')}`;
-          const name = jsonMode ? undefined : formPathOf(fields, value, pointer);
-          if (name) form.setError(name, { type: 'server', message });
-          else loose.push(`${field}: ${message}`);
+        const onParameters = new Map<string, string>();
+        for (const error of next.error.fieldErrors) {
+          const placed = fields && !jsonMode ? placeServerError(fields, value, error) : undefined;
+          const parameter = placed ? undefined : parameterOf(sendable, error);
+          if (placed) form.setError(placed.path, { type: 'server', message: placed.message });
+          else if (parameter) onParameters.set(valueKey(parameter), error.message);
+          else loose.push(error.field ? `${error.field}: ${error.message}` : error.message);
         }
+        if (onParameters.size > 0) setProblems(onParameters);
         setUnplaced(loose);
       }
       previous = next;
     });
-  }, [slot, queryClient, form, fields, jsonMode]);
+  }, [slot, queryClient, form, fields, jsonMode, sendable]);
 
   // A PATCH starts from the resource as it is: read with the same path values, then only what
   // the user changes is sent.
