@@ -105,7 +105,7 @@ test('422 for a field the form does not show, and 422 with only a message: nothi
   });
   await fillDomainForm(page, { domain: 'example.org', account: 'web77' });
   await addDomainButton(page).click();
-  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText('mail.dkim: DKIM is not available on this server');
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText('DKIM signing (mail.dkim): DKIM is not available on this server');
 
   await sim.fault({ method: 'POST', action: 'respond', status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Domain quota exceeded' }) });
   await addDomainButton(page).click();

@@ -203,7 +203,7 @@ test.describe('Bulk add reads true', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Finished:' })).toBeVisible();
     const refused = results.getByRole('row').filter({ hasText: 'refused.example' });
-    await expect(refused).toContainText('The server refused the row\'s values: account: is locked');
+    await expect(refused).toContainText('The server refused the row\'s values: Hosting account (account): is locked');
     await expect(refused).not.toContainText('marked fields');
     // Only the 500 can pass on a second try.
     await page.getByRole('button', { name: 'Retry failed (1)' }).click();

@@ -74,17 +74,21 @@ export function useDescription(server: PanelServer, apiKey: string) {
 }
 
 /**
- * The description of server `name` as its screens read it, outside React (cached, or read now):
- * undefined when it has none, has no key for the server's own, or it could not be fetched.
+ * The description of server `name` as its screens read it, outside React: the user's file or the
+ * panel's (read now if no screen has), the hosting server's own only as a screen read it (a
+ * check never adds a request to the hosting server that the user did not see coming).
+ * Undefined when there is none, or it could not be read.
  */
 export async function readDescriptionOf(queryClient: QueryClient, name: string): Promise<Described | undefined> {
   const server = serverStore.find(name);
   if (!server) return undefined;
   const chosen = chosenDescriptions.chosenFor(chosenDescriptions.get(), name);
-  const { enabled, options } = descriptionQuery(server, settingsStore.getFor(name).apiKey, chosen);
+  const { source, enabled, options } = descriptionQuery(server, settingsStore.getFor(name).apiKey, chosen);
   if (!enabled) return undefined;
+  if (source === 'server') return queryClient.getQueryData(options.queryKey);
   try {
-    return await queryClient.query(options);
+    // Never paused by a browser that thinks it is offline: a check waiting on it would wait forever.
+    return await queryClient.query({ ...options, networkMode: 'always' });
   } catch {
     return undefined;
   }

@@ -172,10 +172,13 @@ const SERVER_FIELD_WORDS: ReadonlyMap<string, MessageKey> = new Map<string, Mess
   ['mail', 'domain.mail'], ['mail.enabled', 'domain.mail'], ['mail.dkim', 'domain.dkim'],
 ]);
 
-/** A server's name of a field (`mail.dkim`) in the form's words ("DKIM signing"); one it does not know as written. */
+/**
+ * A server's name of a field in the form's words, with the server's own beside it for matching
+ * its documentation ("DKIM signing (mail.dkim)"); a name the form does not know as written.
+ */
 export const serverFieldLabel = (t: Translate) => (field: string): string => {
   const key = SERVER_FIELD_WORDS.get(field);
-  return key ? t(key) : field;
+  return key ? `${t(key)} (${field})` : field;
 };
 
 export interface PlacedFieldErrors {

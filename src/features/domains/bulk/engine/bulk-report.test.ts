@@ -61,7 +61,7 @@ describe('row messages, written for the table', () => {
       { field: 'account', message: 'does not exist' }, { field: 'web.target', message: 'outside the webspace' }, { field: 'quota', message: 'too big' },
     ] });
     const message = reportMessage(english, ranRow(await checkedRow('ok.example'), { error, status: 422 }));
-    expect(message).toBe("The server refused the row's values: Hosting account: does not exist; Target path: outside the webspace; quota: too big");
+    expect(message).toBe("The server refused the row's values: Hosting account (account): does not exist; Target path (web.target): outside the webspace; quota: too big");
     expect(message).not.toContain('marked');
   });
 
