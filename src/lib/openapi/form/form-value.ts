@@ -282,7 +282,10 @@ function objectBody(field: Extract<FieldDescriptor, { kind: 'object' }>, entry: 
     const value = bodyOf(child, own(entry, child.key), `${pointer}/${escapePointer(child.name)}`, false, context);
     if (value === undefined) continue;
     setOwn(body, child.name, value);
-    if (typeof value !== 'object' || value === null || !context.hollow.has(value)) filled = true;
+    // A default the form put in is no value the user gave: an optional object holding only
+    // defaults is left out (its required fields then ask for nothing), as an untouched one is.
+    const given = child.default === undefined || !sameJson(value, child.default);
+    if (given && (typeof value !== 'object' || value === null || !context.hollow.has(value))) filled = true;
   }
   const rows = field.rows ? own(entry, ROWS) : undefined;
   if (field.rows && Array.isArray(rows)) {

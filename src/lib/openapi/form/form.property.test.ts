@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { toBody, type FormEntry, type FormObject } from './form-value.ts';
+import { sameJson, toBody, type FormEntry, type FormObject } from './form-value.ts';
 import { fieldsOf, type FieldDescriptor } from './schema-fields.ts';
 import { validateBody } from './validate.ts';
 
@@ -151,7 +151,9 @@ function fillPresent(field: FieldDescriptor, slot: Slot, pointer: string): fc.Ar
             entry[child.key] = part.entry;
             if (part.json === undefined) return;
             Object.defineProperty(json, child.name ?? '', { value: part.json, enumerable: true, writable: true, configurable: true });
-            filled.push({ removable: part.removable, child, hollow: part.hollow });
+            // A value equal to the field's default is one the form could have put in: it does not make the object filled.
+            const asDefault = child.default !== undefined && sameJson(part.json, child.default);
+            filled.push({ removable: part.removable, child, hollow: part.hollow || asDefault });
           });
           const solid = filled.filter((part) => !part.hollow);
           const othersSolid = (child: FieldDescriptor) => solid.some((part) => part.child !== child);

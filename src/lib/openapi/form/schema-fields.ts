@@ -275,6 +275,10 @@ interface At {
   depth: number;
   /** The `$ref` targets on the way here. */
   path: ReadonlySet<string>;
+  /** The field is one variant of a oneOf/anyOf. */
+  variant?: boolean;
+  /** The field is a property of one variant (where a one-value enum tells the variants apart). */
+  ofVariant?: boolean;
 }
 
 export function fieldsOf(document: JsonObject, schema: JsonValue | undefined, options: FieldsOptions = {}): FormFields {
@@ -512,7 +516,9 @@ function build(context: Context, parts: readonly Part[], at: At): FieldDescripto
   }
   const inner: At = { ...at, path: view.refs.length === 0 ? at.path : new Set([...at.path, ...view.refs]) };
   const combinator = view.keywords.has('oneOf') ? 'oneOf' : view.keywords.has('anyOf') ? 'anyOf' : undefined;
-  if (combinator !== undefined) return buildVariants(context, parts, inner, view, combinator);
+  // With the path outside this schema's own refs: each variant flattens them again (a oneOf
+  // reached through a `$ref` is no cycle); the properties below a variant get them in their path.
+  if (combinator !== undefined) return buildVariants(context, parts, at, view, combinator);
   const enumeration = view.keywords.get('enum');
   if (enumeration !== undefined) return buildEnum(context, inner, view, enumeration.value);
   const type = view.type ?? (view.properties.size > 0 || view.keywords.has('additionalProperties') ? 'object' : view.keywords.has('items') ? 'array' : undefined);
@@ -569,7 +575,9 @@ function buildNumber(context: Context, at: At, view: View, integer: boolean): Nu
 
 function buildEnum(context: Context, at: At, view: View, values: JsonValue): FieldDescriptor {
   if (!Array.isArray(values) || values.length === 0) return jsonField(context, at, view.pointer, 'unsupported', view);
-  let nullable = view.nullable;
+  // `enum` is a list of all the values there are: 3.1's `type: [T, "null"]` allows null only if
+  // it is among them; 3.0's `nullable: true` adds it (as the validator reads it, validate.ts).
+  let nullable = context.dialect === '3.0' && view.nullable;
   let total = 0;
   const options: Exclude<Primitive, null>[] = [];
   for (const value of values) {
@@ -584,8 +592,12 @@ function buildEnum(context: Context, at: At, view: View, values: JsonValue): Fie
     if (options.length < context.maxOptions) options.push(value);
   }
   if (total === 0) return jsonField(context, at, view.pointer, 'unsupported', view);
+  const base = baseOf(context, at, view, view.pointer);
+  // One value only (a `const` in all but name): set, where it is required or tells a variant
+  // from the others (`{ target: { enum: ["ip"] } }`), so that choosing the variant sends it.
+  const only = total === 1 && !nullable && base.default === undefined && (at.required || at.ofVariant === true) ? options[0] : undefined;
   return {
-    ...baseOf(context, at, view, view.pointer), nullable, kind: 'enum', options,
+    ...base, default: base.default ?? only, nullable, kind: 'enum', options,
     control: options.length <= RADIO_UP_TO ? 'radio' : 'select', total, truncated: total > options.length,
   };
 }
@@ -604,7 +616,7 @@ function buildObject(context: Context, at: At, view: View): FieldDescriptor {
   const readOnlyNames: string[] = [];
   for (const [name, parts] of view.properties) {
     const child = build(context, parts, {
-      pointer: `${at.pointer}/${escapePointer(name)}`, name, required: view.required.has(name), depth: at.depth + 1, path: at.path,
+      pointer: `${at.pointer}/${escapePointer(name)}`, name, required: view.required.has(name), depth: at.depth + 1, path: at.path, ofVariant: at.variant === true,
     });
     if (child === undefined) readOnlyNames.push(name);
     else children.push(child);
@@ -642,7 +654,7 @@ function buildVariants(context: Context, parts: readonly Part[], at: At, view: V
   for (const [index, member] of members.value.entries()) {
     const pointer = `${members.pointer}/${combinator}/${index}`;
     // A variant is a level of nesting: variants within variants stop at the depth cap too.
-    const field = build(context, [...outer, { schema: member, pointer }], { ...at, depth: at.depth + 1 })
+    const field = build(context, [...outer, { schema: member, pointer }], { ...at, depth: at.depth + 1, variant: true })
       ?? jsonField(context, at, pointer, 'unsupported');
     const own = flatten(context, [{ schema: member, pointer }], at.path);
     const title = own.ok ? text(own.view.keywords.get('title'), MAX_LABEL) : undefined;

@@ -57,7 +57,7 @@ type Converted = SchemaNode | boolean;
 class Converter {
   readonly defs: Record<string, Converted> = Object.create(null) as Record<string, Converted>;
   private readonly ids = new Map<string, string>();
-  private readonly queue: { id: string; value: JsonValue; readOnly: ReadonlySet<string> }[] = [];
+  private readonly queue: { id: string; value: JsonValue; readOnly: ReadonlySet<string>; open: boolean }[] = [];
   private nodes = 0;
   /** Set when a cap cut the conversion: what was left out would be accepted unchecked. */
   truncated = false;
@@ -74,7 +74,7 @@ class Converter {
   run(schema: JsonValue | undefined): Converted {
     const root = schema === undefined ? true : this.node(schema, new Set(), 0);
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
-      this.defs[next.id] = this.node(next.value, next.readOnly, 0);
+      this.defs[next.id] = this.node(next.value, next.readOnly, 0, next.open);
     }
     return root;
   }
@@ -84,15 +84,15 @@ class Converter {
    * names the target may require (itself or through its combinators) tell contexts apart, so a
    * component extended by many others is still converted once.
    */
-  private refTo(pointer: string, value: JsonValue, readOnly: ReadonlySet<string>): string {
+  private refTo(pointer: string, value: JsonValue, readOnly: ReadonlySet<string>, open: boolean): string {
     const required = readOnly.size === 0 ? undefined : this.requiredNames(pointer, value, 0);
     const relevant = required === undefined ? [] : [...readOnly].filter((name) => required.has(name)).sort();
-    const memo = `${pointer}\n${relevant.join('\n')}`;
+    const memo = `${pointer}\n${open ? 'open' : ''}\n${relevant.join('\n')}`;
     let id = this.ids.get(memo);
     if (id === undefined) {
       id = `r${this.ids.size}`;
       this.ids.set(memo, id);
-      this.queue.push({ id, value, readOnly: new Set(relevant) });
+      this.queue.push({ id, value, readOnly: new Set(relevant), open });
     }
     return `#/$defs/${id}`;
   }
@@ -124,7 +124,12 @@ class Converter {
     return names;
   }
 
-  private node(value: JsonValue, readOnlyAround: ReadonlySet<string>, depth: number): Converted {
+  /**
+   * `open`: the schema is an allOf member whose siblings' properties are allowed beside its own
+   * (its `additionalProperties: false` is checked once, for all members together, by the schema
+   * around it).
+   */
+  private node(value: JsonValue, readOnlyAround: ReadonlySet<string>, depth: number, open = false): Converted {
     if (typeof value === 'boolean') return value;
     this.nodes += 1;
     if (depth > MAX_INLINE_DEPTH || this.nodes > MAX_NODES) {
@@ -135,7 +140,7 @@ class Converter {
     const out: SchemaNode = {};
     if (typeof value.$ref === 'string') {
       const found = lookUp(this.document, value);
-      if (found?.ok) out.$ref = this.refTo(found.pointer, found.value, readOnlyAround);
+      if (found?.ok) out.$ref = this.refTo(found.pointer, found.value, readOnlyAround, open);
     }
     const nullable = this.dialect === '3.0' && value.nullable === true;
     const types = typeList(value.type);
@@ -166,6 +171,11 @@ class Converter {
     // Properties an allOf member declares readOnly are not required by its siblings either.
     if (Array.isArray(value.allOf)) for (const name of readOnlyNamesIn(this.document, value.allOf, this.readOnlyMemo)) readOnlyHere.add(name);
     if (typeof value.$ref === 'string') for (const name of readOnlyNamesIn(this.document, [{ $ref: value.$ref }], this.readOnlyMemo)) readOnlyHere.add(name);
+    // And those a variant declares readOnly (Cloudflare's `required: [id]` beside `oneOf: [{allOf: [{$ref: Base}]}]`).
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const list = value[key];
+      if (Array.isArray(list)) for (const name of readOnlyNamesIn(this.document, list, this.readOnlyMemo)) readOnlyHere.add(name);
+    }
     if (Array.isArray(value.required)) {
       const required = [...new Set(value.required.filter((name): name is string => typeof name === 'string' && !readOnlyHere.has(name)))];
       if (required.length > 0) out.required = required;
@@ -179,14 +189,20 @@ class Converter {
     }
     if (isObject(value.items) || typeof value.items === 'boolean') out.items = this.node(value.items, new Set(), depth + 1);
     else if (Array.isArray(value.items)) out.items = value.items.map((item) => this.node(item, new Set(), depth + 1));
+    // An allOf whose member closes its object (`additionalProperties: false`) means, as written
+    // in descriptions, the properties of all members together: the members are checked open and
+    // the whole closed once (`unevaluatedProperties` sees what every member declared).
+    const closedMember = Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(this.document, member));
+    if (closedMember && !open && value.additionalProperties === undefined && value.unevaluatedProperties === undefined) out.unevaluatedProperties = false;
     for (const name of SCHEMA_LISTS) {
       const list = value[name];
       // Combinators see the same object: the readOnly names around them still hold.
       const around = name === 'prefixItems' ? new Set<string>() : readOnlyHere;
-      if (Array.isArray(list)) out[name] = list.map((item) => this.node(item, around, depth + 1));
+      if (Array.isArray(list)) out[name] = list.map((item) => this.node(item, around, depth + 1, name === 'allOf' && closedMember));
     }
     for (const name of SCHEMAS) {
       const schema = value[name];
+      if (name === 'additionalProperties' && open && schema === false) continue;
       const around = name === 'if' || name === 'then' || name === 'else' ? readOnlyHere : new Set<string>();
       if (isObject(schema) || typeof schema === 'boolean') out[name] = this.node(schema, around, depth + 1);
     }
@@ -231,6 +247,16 @@ function compiles(pattern: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether a schema (through refs, and allOf members of its own) says `additionalProperties: false`. */
+function closesItself(document: JsonObject, schema: JsonValue, depth = 0): boolean {
+  const found = lookUp(document, schema);
+  const value = found === undefined ? schema : found.ok ? found.value : undefined;
+  if (!isObject(value)) return false;
+  if (value.additionalProperties === false) return true;
+  if (depth >= 8 || !Array.isArray(value.allOf)) return false;
+  return value.allOf.some((member) => closesItself(document, member, depth + 1));
 }
 
 /** Whether a property's schema (through refs and allOf members) says readOnly. */
@@ -417,8 +443,10 @@ class Reader {
     }
     // The variant the body comes closest to: one it has the type of, then the fewest problems of
     // shape (missing or extra properties), then the fewest of values.
+    // A one-value enum (a `const`) that does not match is the variant's tag: as far off as a missing property.
+    const shape = (problem: BodyProblem) => problem.code === 'required' || problem.code === 'additionalProperties' || (problem.code === 'enum' && problem.params.count === 1);
     const rank = (problems: readonly BodyProblem[]) => (wrongType(problems) ? 1_000_000 : 0)
-      + problems.reduce((sum, problem) => sum + (problem.code === 'required' || problem.code === 'additionalProperties' ? 1000 : 1), 0);
+      + problems.reduce((sum, problem) => sum + (shape(problem) ? 1000 : 1), 0);
     let best: BodyProblem[] | undefined;
     for (const problems of candidates) {
       if (problems.length > 0 && (best === undefined || rank(problems) < rank(best))) best = problems;

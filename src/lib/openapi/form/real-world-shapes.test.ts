@@ -1,0 +1,121 @@
+// Shapes found in real descriptions (Cloudflare, Linode, Hetzner Cloud), each small: the form
+// offers what the validator accepts, and what a user fills in the form is a body that validates.
+import { describe, expect, it } from 'vitest';
+import type { JsonObject, JsonValue } from '../json.ts';
+import { initialValue, toBody, type FormEntry, type FormObject } from './form-value.ts';
+import { type FieldDescriptor, fieldsOf } from './schema-fields.ts';
+import { validateBody } from './validate.ts';
+
+const doc = (openapi: string, schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });
+
+/** The form's value with `values` typed into the fields found by property path (a variant chosen by its index). */
+function filled(fields: ReturnType<typeof fieldsOf>, values: Record<string, FormEntry>, choices: Record<string, number> = {}): FormObject {
+  const value = initialValue(fields);
+  const walk = (field: FieldDescriptor, entry: FormEntry, path: string): FormEntry => {
+    if (Object.hasOwn(values, path)) return values[path] ?? '';
+    if (field.kind === 'variants' && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+      const chosen = choices[path] ?? 0;
+      const variant = field.variants[chosen];
+      const copy = { ...entry };
+      const choiceKey = Object.keys(copy).find((key) => !field.variants.some((candidate) => candidate.field.key === key));
+      if (choiceKey) copy[choiceKey] = String(chosen);
+      if (variant) copy[variant.field.key] = walk(variant.field, copy[variant.field.key], path);
+      return copy;
+    }
+    if (field.kind === 'object' && typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+      const copy = { ...entry };
+      for (const child of field.children) copy[child.key] = walk(child, copy[child.key], path === '' ? child.name ?? '' : `${path}.${child.name ?? ''}`);
+      return copy;
+    }
+    return entry;
+  };
+  return { [fields.root.key]: walk(fields.root, value[fields.root.key], '') };
+}
+
+function brief(field: FieldDescriptor): string {
+  switch (field.kind) {
+    case 'object': return `{${field.children.map((child) => `${child.name ?? ''}:${brief(child)}`).join(',')}}`;
+    case 'variants': return `${field.combinator}[${field.variants.map((variant) => brief(variant.field)).join('|')}]`;
+    case 'json': return `json(${field.reason})`;
+    case 'enum': return `enum${field.nullable ? '?' : ''}`;
+    default: return field.kind;
+  }
+}
+
+describe('forms and validation agree on real-world shapes', () => {
+  it('a oneOf/anyOf reached through a $ref is a choice of variants, not JSON text for a "cycle"', () => {
+    const document = doc('3.0.3', { Port: { anyOf: [{ type: 'integer' }, { type: 'string' }] }, Base: { type: 'object', properties: { name: { type: 'string' } } } });
+    expect(brief(fieldsOf(document, { type: 'object', properties: { port: { $ref: '#/components/schemas/Port' } } }).root)).toBe('{port:anyOf[number|string]}');
+    const beside: JsonValue = { allOf: [{ $ref: '#/components/schemas/Base' }], oneOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] };
+    expect(brief(fieldsOf(document, beside).root)).toBe('oneOf[{name:string,a:string}|{name:string,b:string}]');
+    // A real cycle through a variant is still one.
+    const tree = doc('3.1.0', { Node: { anyOf: [{ type: 'string' }, { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } }] } });
+    expect(brief(fieldsOf(tree, { $ref: '#/components/schemas/Node' }).root)).toBe('anyOf[string|{child:json(cycle)}]');
+  });
+
+  it('choosing a variant sends its one-value tag: the body matches that variant only', () => {
+    const document = doc('3.0.3');
+    const schema: JsonValue = { type: 'object', required: ['configuration'], properties: { configuration: { type: 'object', oneOf: [
+      { title: 'IP', properties: { target: { enum: ['ip'] }, value: { type: 'string' } } },
+      { title: 'Country', properties: { target: { enum: ['country'] }, value: { type: 'string' } } },
+    ] } } };
+    const fields = fieldsOf(document, schema);
+    for (const [choice, target] of [[0, 'ip'], [1, 'country']] as const) {
+      const { body, problems } = toBody(fields, filled(fields, { 'configuration.value': 'x' }, { configuration: choice }));
+      expect(problems).toEqual([]);
+      expect(body).toEqual({ configuration: { target, value: 'x' } });
+      expect(validateBody(document, schema, body)).toEqual([]);
+    }
+  });
+
+  it('an optional object holding only defaults the form put in is left out, so its required fields ask for nothing', () => {
+    const document = doc('3.0.3');
+    const schema: JsonValue = { type: 'object', properties: {
+      name: { type: 'string' },
+      health_check: { type: 'object', required: ['path'], properties: { path: { type: 'string' }, codes: { type: 'array', items: { type: 'string' }, default: ['2??'] } } },
+    } };
+    const fields = fieldsOf(document, schema);
+    expect(toBody(fields, initialValue(fields)).body).toEqual({});
+    // Once the user gives it something, it is sent with its default, and what it requires is asked for.
+    const { body } = toBody(fields, filled(fields, { 'health_check.path': '/up' }));
+    expect(body).toEqual({ health_check: { path: '/up', codes: ['2??'] } });
+    expect(validateBody(document, schema, body)).toEqual([]);
+  });
+
+  it('3.1 `type: [T, "null"]` with an enum without null is not nullable; 3.0 `nullable` adds null as the validator reads it', () => {
+    const enum31 = fieldsOf(doc('3.1.0'), { type: 'object', properties: { acl: { type: ['string', 'null'], enum: ['private', 'public'] } } }).root;
+    expect(brief(enum31)).toBe('{acl:enum}');
+    const document30 = doc('3.0.3');
+    const schema30: JsonValue = { type: 'object', properties: { acl: { type: 'string', nullable: true, enum: ['private', 'public'] } } };
+    expect(brief(fieldsOf(document30, schema30).root)).toBe('{acl:enum?}');
+    expect(validateBody(document30, schema30, { acl: null })).toEqual([]);
+  });
+
+  it('allOf with a member closed by additionalProperties: false takes the properties of all members, and nothing else', () => {
+    const document = doc('3.0.3', { Image: { type: 'object', additionalProperties: false, properties: { image: { type: 'string' } } } });
+    const schema: JsonValue = { allOf: [{ $ref: '#/components/schemas/Image' }, { type: 'object', required: ['region'], properties: { region: { type: 'string' } } }] };
+    const fields = fieldsOf(document, schema);
+    expect(brief(fields.root)).toBe('{image:string,region:string}');
+    const { body } = toBody(fields, filled(fields, { region: 'eu-central', image: 'debian' }));
+    expect(validateBody(document, schema, body)).toEqual([]);
+    expect(validateBody(document, schema, { region: 'eu', extra: 1 })).toEqual([{ pointer: '/extra', code: 'additionalProperties', params: { property: 'extra' } }]);
+    // The component used alone is still closed.
+    expect(validateBody(document, { $ref: '#/components/schemas/Image' }, { image: 'x', region: 'eu' })).toEqual([{ pointer: '/region', code: 'additionalProperties', params: { property: 'region' } }]);
+  });
+
+  it('a name required beside a oneOf whose variants declare it readOnly is not asked of a request', () => {
+    const document = doc('3.0.3', { Base: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } } });
+    const schema: JsonValue = { type: 'object', required: ['id', 'name'], oneOf: [{ allOf: [{ $ref: '#/components/schemas/Base' }] }] };
+    expect(validateBody(document, schema, { name: 'www' })).toEqual([]);
+    expect(validateBody(document, schema, {}).map((problem) => problem.pointer)).toEqual(['/name']);
+  });
+
+  it('a failed oneOf is reported by the variant the body names with its tag', () => {
+    const document = doc('3.1.0');
+    const schema: JsonValue = { type: 'object', oneOf: [
+      { properties: { action: { enum: ['block'] } } },
+      { properties: { action: { enum: ['execute'] }, id: { type: 'string', pattern: '^[0-9a-f]{32}$' } } },
+    ] };
+    expect(validateBody(document, schema, { action: 'execute', id: 'x' })).toEqual([{ pointer: '/id', code: 'pattern', params: { pattern: '^[0-9a-f]{32}$' } }]);
+  });
+});
