@@ -62,6 +62,7 @@ class Converter {
   /** Set when a cap cut the conversion: what was left out would be accepted unchecked. */
   truncated = false;
   private readonly readOnlyMemo = new Map<string, ReadonlySet<string>>();
+  private readonly closedMemo = new Map<string, boolean>();
   private readonly requiredMemo = new Map<string, Set<string>>();
   private readonly document: JsonObject;
   private readonly dialect: Dialect;
@@ -192,7 +193,7 @@ class Converter {
     // An allOf whose member closes its object (`additionalProperties: false`) means, as written
     // in descriptions, the properties of all members together: the members are checked open and
     // the whole closed once (`unevaluatedProperties` sees what every member declared).
-    const closedMember = Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(this.document, member));
+    const closedMember = Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(this.document, member, this.closedMemo));
     if (closedMember && !open && value.additionalProperties === undefined && value.unevaluatedProperties === undefined) out.unevaluatedProperties = false;
     for (const name of SCHEMA_LISTS) {
       const list = value[name];
@@ -249,14 +250,28 @@ function compiles(pattern: string): boolean {
   }
 }
 
-/** Whether a schema (through refs, and allOf members of its own) says `additionalProperties: false`. */
-function closesItself(document: JsonObject, schema: JsonValue, depth = 0): boolean {
+/**
+ * Whether a schema (through refs, and allOf members of its own) says `additionalProperties: false`.
+ * Kept per `$ref` target in `memo`: a description whose components each extend many others would
+ * otherwise be walked once per path through them.
+ */
+function closesItself(document: JsonObject, schema: JsonValue, memo: Map<string, boolean>, depth = 0): boolean {
   const found = lookUp(document, schema);
-  const value = found === undefined ? schema : found.ok ? found.value : undefined;
-  if (!isObject(value)) return false;
-  if (value.additionalProperties === false) return true;
-  if (depth >= 8 || !Array.isArray(value.allOf)) return false;
-  return value.allOf.some((member) => closesItself(document, member, depth + 1));
+  if (found !== undefined && !found.ok) return false;
+  const value = found === undefined ? schema : found.value;
+  if (found !== undefined) {
+    const known = memo.get(found.pointer);
+    if (known !== undefined) return known;
+    // Set first: a schema that reaches itself adds nothing the second time.
+    memo.set(found.pointer, false);
+  }
+  let closes = false;
+  if (isObject(value)) {
+    closes = value.additionalProperties === false ||
+      (depth < 8 && Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(document, member, memo, depth + 1)));
+  }
+  if (found !== undefined) memo.set(found.pointer, closes);
+  return closes;
 }
 
 /** Whether a property's schema (through refs and allOf members) says readOnly. */
