@@ -119,3 +119,14 @@ describe('forms and validation agree on real-world shapes', () => {
     expect(validateBody(document, schema, { action: 'execute', id: 'x' })).toEqual([{ pointer: '/id', code: 'pattern', params: { pattern: '^[0-9a-f]{32}$' } }]);
   });
 });
+
+describe('hostile shapes', () => {
+  it('a component named again and again in one allOf is checked once per level, not once per path (10 × 20 deep)', () => {
+    const schemas: JsonObject = { S20: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } } };
+    for (let level = 19; level >= 0; level -= 1) schemas[`S${level}`] = { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/components/schemas/S${level + 1}` })) };
+    const document = doc('3.1.0', schemas);
+    const schema: JsonValue = { allOf: [{ $ref: '#/components/schemas/S0' }, { properties: { b: { type: 'string' } } }] };
+    expect(validateBody(document, schema, { a: 'x', b: 'y' })).toEqual([]);
+    expect(validateBody(document, schema, { a: 1, c: 1 }).map((problem) => `${problem.pointer} ${problem.code}`)).toEqual(['/a type', '/c additionalProperties']);
+  });
+});

@@ -199,7 +199,11 @@ class Converter {
       const list = value[name];
       // Combinators see the same object: the readOnly names around them still hold.
       const around = name === 'prefixItems' ? new Set<string>() : readOnlyHere;
-      if (Array.isArray(list)) out[name] = list.map((item) => this.node(item, around, depth + 1, name === 'allOf' && closedMember));
+      if (!Array.isArray(list)) continue;
+      const converted = list.map((item) => this.node(item, around, depth + 1, name === 'allOf' && closedMember));
+      // The same component twice in one allOf says nothing more, and each copy would be checked
+      // again at every level below: `allOf: [$ref X × 10]` nested 20 deep is 10^20 checks.
+      out[name] = name === 'allOf' ? converted.filter((item, index) => !isRefOnly(item) || converted.findIndex((other) => isRefOnly(other) && other.$ref === item.$ref) === index) : converted;
     }
     for (const name of SCHEMAS) {
       const schema = value[name];
@@ -250,12 +254,14 @@ function compiles(pattern: string): boolean {
   }
 }
 
+const isRefOnly = (node: Converted): node is { $ref: string } => typeof node === 'object' && typeof node.$ref === 'string' && Object.keys(node).length === 1;
+
 /**
  * Whether a schema (through refs, and allOf members of its own) says `additionalProperties: false`.
  * Kept per `$ref` target in `memo`: a description whose components each extend many others would
  * otherwise be walked once per path through them.
  */
-function closesItself(document: JsonObject, schema: JsonValue, memo: Map<string, boolean>, depth = 0): boolean {
+function closesItself(document: JsonObject, schema: JsonValue, memo: Map<string, boolean>): boolean {
   const found = lookUp(document, schema);
   if (found !== undefined && !found.ok) return false;
   const value = found === undefined ? schema : found.value;
@@ -268,7 +274,8 @@ function closesItself(document: JsonObject, schema: JsonValue, memo: Map<string,
   let closes = false;
   if (isObject(value)) {
     closes = value.additionalProperties === false ||
-      (depth < 8 && Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(document, member, memo, depth + 1)));
+      // No depth cap: each component is walked once (memo), and a description nests at most 128 deep.
+      (Array.isArray(value.allOf) && value.allOf.some((member) => closesItself(document, member, memo)));
   }
   if (found !== undefined) memo.set(found.pointer, closes);
   return closes;
@@ -370,6 +377,8 @@ export function validateBody(document: JsonObject, schema: JsonValue | undefined
 class Reader {
   private readonly seen = new Set<string>();
   private readonly out: BodyProblem[] = [];
+  /** Problems from `unevaluatedProperties` (an allOf closed as a whole). */
+  private readonly unevaluated = new WeakSet<BodyProblem>();
   private readonly compiled: Compiled;
   private readonly instance: JsonValue;
   private readonly units: readonly OutputUnit[];
@@ -381,7 +390,20 @@ class Reader {
   }
 
   problems(): BodyProblem[] {
-    for (const problem of this.read(0, this.units.length)) {
+    const read = this.read(0, this.units.length);
+    // A property a member declares but whose value failed there counts as not evaluated: its own
+    // problem says what is wrong, "not allowed" beside it would not be true.
+    const told = new Set<string>();
+    for (const problem of read) {
+      if (this.unevaluated.has(problem)) continue;
+      // The pointer and each above it: a problem inside a property also tells of the property.
+      for (let at = problem.pointer; !told.has(at); at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) {
+        told.add(at);
+        if (at === '') break;
+      }
+    }
+    for (const problem of read) {
+      if (this.unevaluated.has(problem) && told.has(problem.pointer)) continue;
       const key = `${problem.pointer}\n${problem.code}\n${problem.code === 'other' ? String(problem.params.keyword) : ''}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
@@ -413,7 +435,9 @@ class Reader {
         && next.instanceLocation.startsWith(`${unit.instanceLocation}/`)) {
         index += 1;
         const pointer = pointerOf(next.instanceLocation);
-        found.push({ pointer, code: 'additionalProperties', params: { property: lastSegment(pointer) } });
+        const problem: BodyProblem = { pointer, code: 'additionalProperties', params: { property: lastSegment(pointer) } };
+        if (unit.keyword === 'unevaluatedProperties') this.unevaluated.add(problem);
+        found.push(problem);
         continue;
       }
       if (unit.keyword === 'required') {
