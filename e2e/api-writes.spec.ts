@@ -92,6 +92,13 @@ test('a domain changed through PATCH: the current values loaded, only the change
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Nothing changed, so nothing was sent.')).toBeVisible();
   expect(await writes(sim)).toHaveLength(1);
+
+  // An emptied field is no change a PATCH can send: said, not silently dropped.
+  await page.getByRole('textbox', { name: /^target/ }).fill('');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Nothing changed, so nothing was sent.')).toBeVisible();
+  await expect(page.getByText(/^Left as they are on the server: web\.target\./)).toBeVisible();
+  expect(await writes(sim)).toHaveLength(1);
 });
 
 test('a DELETE sends nothing until the identifier is typed, then exactly one', async ({ page, sim }) => {

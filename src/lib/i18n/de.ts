@@ -433,6 +433,7 @@ export const de: Record<MessageKey, string> = {
   'write.loadFirst': 'Laden Sie zuerst die aktuellen Werte dieser Ressource („Aktuelle Werte laden“): Eine Änderung wird als Unterschied zu ihnen gesendet.',
   'write.preparing': 'Die Felder werden vorbereitet…',
   'write.nothingChanged': 'Nichts geändert, daher wurde nichts gesendet.',
+  'write.leftAsIs': 'Auf dem Server unverändert: {fields}. Ein PATCH sendet nur Änderungen, und ein geleertes Feld ist keine; um einen Wert zu löschen, „null senden für …“ nutzen, wo ein Feld es anbietet, oder „Als JSON bearbeiten“.',
   'write.otherMedia': 'Ihr Inhalt ist kein JSON, daher sendet das Panel ihn nicht.',
   'write.sending': '{what} wird gesendet…',
   'write.done.created': 'Angelegt: {what} antwortete {status}.',

@@ -431,6 +431,7 @@ export const en = {
   'write.loadFirst': 'Load the current values of this resource first ("Load current values"): a change is sent as the difference from them.',
   'write.preparing': 'Preparing the fields…',
   'write.nothingChanged': 'Nothing changed, so nothing was sent.',
+  'write.leftAsIs': 'Left as they are on the server: {fields}. A PATCH sends only what changed, and an emptied field is no change; to clear a value, use "Send null for …" where a field offers it, or "Edit as JSON".',
   'write.otherMedia': 'Its body is not JSON, so the panel does not send it.',
   'write.sending': 'Sending {what}…',
   'write.done.created': 'Created: {what} answered {status}.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../json.ts';
-import { changedOnly, formPathOf, fromBody, initialValue, sameJson, toBody, type FormObject } from './form-value.ts';
+import { changedOnly, formPathOf, fromBody, initialValue, MAX_REMOVED_SHOWN, removedFrom, sameJson, toBody, type FormObject } from './form-value.ts';
 import { fieldsOf } from './schema-fields.ts';
 
 const doc = (openapi = '3.1.0', schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });
@@ -197,5 +197,24 @@ describe('whole numbers past 2^53', () => {
     const built = toBody(fields, { [fields.root.key]: { [key]: '9007199254740993' } });
     expect(built.problems).toEqual([{ pointer: '/id', code: 'precision', params: { max: Number.MAX_SAFE_INTEGER } }]);
     expect(toBody(fields, { [fields.root.key]: { [key]: '9007199254740991' } }).body).toEqual({ id: 9007199254740991 });
+  });
+});
+
+describe('removedFrom: what a PATCH cannot send', () => {
+  it.each<[string, JsonValue | undefined, JsonValue | undefined, string[]]>([
+    ['nothing emptied', { a: 'x', web: { target: '/' } }, { a: 'y', web: { target: '/' } }, []],
+    ['a property emptied, nested too', { a: 'x', web: { target: '/', type: 'webspace' } }, { web: { type: 'webspace' } }, ['a', 'web.target']],
+    ['a whole object gone', { web: { target: '/' }, b: 1 }, { b: 1 }, ['web']],
+    ['values that were empty anyway', { a: '', b: null }, {}, []],
+    ['arrays whole: an emptied list is a change, not a removal', { tags: ['a'] }, { tags: [] }, []],
+    ['no start', undefined, { a: 1 }, []],
+    ['a name with a dot, and __proto__', JSON.parse('{"a.b": 1, "__proto__": 2}') as JsonValue, {}, ['a.b', '__proto__']],
+  ])('%s', (_, before, after, removed) => {
+    expect(removedFrom(before, after)).toEqual(removed);
+  });
+
+  it(`names at most ${MAX_REMOVED_SHOWN}`, () => {
+    const before = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`p${index}`, index]));
+    expect(removedFrom(before, {})).toEqual(Array.from({ length: MAX_REMOVED_SHOWN }, (_, index) => `p${index}`));
   });
 });

@@ -9,7 +9,7 @@ import { Field } from '../../ui/field.tsx';
 import { writeGuard, type WriteOps } from '../../write-guard/write-guard.ts';
 import { type CheckFinding, isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
 import { activityLog } from '../../activity/activity-log.ts';
-import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, toBody } from '../form/form-value.ts';
+import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, removedFrom, toBody } from '../form/form-value.ts';
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { parameterOf, placeServerError } from '../form/server-errors.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
@@ -122,6 +122,8 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [baseline, setBaseline] = useState<{ body: JsonValue; path: string } | undefined>();
   const [loading, setLoading] = useState<'loading' | 'failed' | undefined>();
   const [nothingChanged, setNothingChanged] = useState(false);
+  // A PATCH's emptied fields, which it cannot send: said beside the result.
+  const [leftAsIs, setLeftAsIs] = useState<string[]>([]);
   const [loadFirst, setLoadFirst] = useState(false);
   // The fields (a body of 200 properties is some 100 ms of rendering) come in a transition:
   // React renders them in slices, so opening an operation never holds the page in one long task.
@@ -277,6 +279,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       // Only what the user changed: from the current values when they were loaded for this very
       // path, else from the form's own start (a prefilled default is not a change).
       const start = baseline?.path === read.path.join('/') ? baseline.body : toBody(fields, initialValue(fields)).body;
+      setLeftAsIs(removedFrom(start, sent));
       if (start !== undefined) sent = changedOnly(start, sent);
       if (sent === undefined) {
         setNothingChanged(true);
@@ -355,6 +358,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   }, []);
   const send = async () => {
     setNothingChanged(false);
+    setLeftAsIs([]);
     setLoadFirst(false);
     // While the current values are being read, a PATCH would have nothing to compare with.
     if (!hasKey || isWriteBusy(slot.getState()) || loading === 'loading' || preparing.current) return;
@@ -568,6 +572,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
         </div>
       </form>
       {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
+      {leftAsIs.length > 0 && <p className="hint">{t('write.leftAsIs', { fields: leftAsIs.join(', ') })}</p>}
       {loadFirst && <p role="alert" className="alert">{t('write.loadFirst')}</p>}
       {shown && <RequestShown shown={shown} sent={shownSent} />}
       {repeated}
