@@ -5,6 +5,7 @@ import { useShownLanguage } from '../../../lib/i18n/i18n.ts';
 import { useServers } from '../../../lib/session/server-store.ts';
 import { accountsOf } from '../core/domain-list-view.ts';
 import { domainQueries, listRouteFor } from '../core/queries.ts';
+import { knownListRoute, routeKey } from '../core/list-operation.ts';
 
 const NONE: string[] = [];
 
@@ -29,7 +30,8 @@ export function useAccountSuggestions(customerId: string) {
   // The query client is the app's one for the page's life; it is no part of what is read.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const { data } = useQuery({
-    queryKey: [...domainQueries.lists(server, customerId), 'suggestions'] as const,
+    // The route known when asked is in the key: a list found later at the described path is read anew.
+    queryKey: [...domainQueries.lists(server, customerId), 'suggestions', routeKey(knownListRoute(server))] as const,
     // Where the Domains screen reads it (the description's list, read only now), and the list
     // it holds when it has one.
     queryFn: async () => queryClient.query({

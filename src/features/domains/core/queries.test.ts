@@ -62,3 +62,24 @@ describe('readFreshList, where the description has the list', () => {
     }
   });
 });
+
+describe('readFreshList, with the server\'s own description no longer cached', () => {
+  it('reads where the Domains screen last found the list, and forgets nothing of it', async () => {
+    const { serverStore, DEFAULT_API_BASE } = await import('../../../lib/session/server-store.ts');
+    const { settingsStore } = await import('../../../lib/session/settings-store.ts');
+    const { rememberListRoute, knownListRoute } = await import('./list-operation.ts');
+    serverStore.setServers([{ name: 'default', apiBase: DEFAULT_API_BASE, openapi: { source: 'server', path: '/openapi.json' } }]);
+    settingsStore.update({ apiKey: 'demo-admin-key' });
+    const found: ListRoute = { kind: 'described', operation: 'get /accounts/{a}/domains', template: ['accounts', '{a}', 'domains'] };
+    rememberListRoute('default', found);
+    // A fresh cache: the description the screen read is gone (garbage-collected), and no check may ask the server for it.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const before = reads.length;
+    const fresh = readFreshList(queryClient, 'default', 'c0004');
+    await vi.waitFor(() => { expect(reads).toHaveLength(before + 1); });
+    expect(reads.at(-1)?.route).toEqual(found);
+    expect(knownListRoute('default')).toEqual(found);
+    reads.at(-1)?.resolve([]);
+    await expect(fresh).resolves.toEqual([]);
+  });
+});

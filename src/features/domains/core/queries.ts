@@ -26,7 +26,10 @@ export const domainQueries = {
  */
 export async function listRouteFor(queryClient: QueryClient, server: string): Promise<ListRoute> {
   const described = await readDescriptionOf(queryClient, server);
-  const route = described?.ok ? findListRoute(described.index) : GUESSED_ROUTE;
+  // None at hand (the server's own, no longer cached since its screen closed): where the
+  // Domains screen last found it, never a guess put in its place.
+  if (described === undefined) return knownListRoute(server);
+  const route = described.ok ? findListRoute(described.index) : GUESSED_ROUTE;
   rememberListRoute(server, route);
   return route;
 }

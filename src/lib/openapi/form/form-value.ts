@@ -181,14 +181,25 @@ function fit(field: FieldDescriptor, value: JsonValue): number {
  * what is missing inside it is reported on its own fields. Inside arrays and rows the position
  * needs a value: an empty text is ''. Never throws: what cannot become JSON is a problem.
  */
-export function toBody(fields: FormFields, value: FormObject): BuiltBody {
-  const context: Building = { problems: [], hollow: new WeakSet() };
+export function toBody(fields: FormFields, value: FormObject, options: BodyOptions = {}): BuiltBody {
+  const context: Building = { problems: [], hollow: new WeakSet(), defaultsAreValues: options.defaultsAreValues === true };
   const body = bodyOf(fields.root, own(value, fields.root.key), '', false, context);
   return { body, problems: context.problems };
 }
 
+export interface BodyOptions {
+  /**
+   * For PATCH, whose body is the difference of two bodies built alike: a default counts as a
+   * value, so an optional object holding only defaults is in both (and drops out of the
+   * difference unless the user changed it), and a value set back to its default is a change.
+   * Otherwise an optional object holding only defaults the form put in is left out.
+   */
+  defaultsAreValues?: boolean;
+}
+
 interface Building {
   problems: ValueProblem[];
+  defaultsAreValues: boolean;
   /**
    * The {} and [] made up for a required object or array the user put nothing in: they do not
    * make the object around them filled (an optional object holding only a required empty one is
@@ -197,7 +208,8 @@ interface Building {
   hollow: WeakSet<object>;
 }
 
-function bodyOf(field: FieldDescriptor, entry: FormEntry, pointer: string, positional: boolean, context: Building): JsonValue | undefined {
+/** `chosen`: the field is the variant the user chose for an optional oneOf/anyOf: its defaults are values. */
+function bodyOf(field: FieldDescriptor, entry: FormEntry, pointer: string, positional: boolean, context: Building, chosen = false): JsonValue | undefined {
   const { problems } = context;
   if (entry === undefined) return undefined;
   if (entry === null) return field.nullable ? null : undefined;
@@ -218,7 +230,7 @@ function bodyOf(field: FieldDescriptor, entry: FormEntry, pointer: string, posit
     case 'json':
       return jsonOf(entry, pointer, problems);
     case 'object':
-      return objectBody(field, isFormObject(entry) ? entry : {}, pointer, context);
+      return objectBody(field, isFormObject(entry) ? entry : {}, pointer, context, chosen || context.defaultsAreValues);
     case 'array': {
       const rows = Array.isArray(entry) ? entry : [];
       const items: JsonValue[] = [];
@@ -238,7 +250,8 @@ function bodyOf(field: FieldDescriptor, entry: FormEntry, pointer: string, posit
       const choice = own(entry, CHOICE);
       const variant = typeof choice === 'string' && /^\d{1,3}$/.test(choice) ? field.variants[Number(choice)] : undefined;
       if (variant === undefined) return undefined;
-      return bodyOf(variant.field, own(entry, variant.field.key), pointer, positional, context);
+      // Choosing a variant of an optional field is the user's act: a variant holding only its tag is sent.
+      return bodyOf(variant.field, own(entry, variant.field.key), pointer, positional, context, !field.required);
     }
   }
 }
@@ -273,7 +286,7 @@ function jsonOf(entry: FormEntry, pointer: string, problems: ValueProblem[]): Js
   }
 }
 
-function objectBody(field: Extract<FieldDescriptor, { kind: 'object' }>, entry: FormObject, pointer: string, context: Building): JsonObject | undefined {
+function objectBody(field: Extract<FieldDescriptor, { kind: 'object' }>, entry: FormObject, pointer: string, context: Building, defaultsAreValues: boolean): JsonObject | undefined {
   const { problems } = context;
   const body: JsonObject = {};
   let filled = false;
@@ -284,7 +297,7 @@ function objectBody(field: Extract<FieldDescriptor, { kind: 'object' }>, entry: 
     setOwn(body, child.name, value);
     // A default the form put in is no value the user gave: an optional object holding only
     // defaults is left out (its required fields then ask for nothing), as an untouched one is.
-    const given = child.default === undefined || !sameJson(value, child.default);
+    const given = defaultsAreValues || child.default === undefined || !sameJson(value, child.default);
     if (given && (typeof value !== 'object' || value === null || !context.hollow.has(value))) filled = true;
   }
   const rows = field.rows ? own(entry, ROWS) : undefined;

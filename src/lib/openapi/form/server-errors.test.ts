@@ -73,7 +73,14 @@ describe('parameterOf: a field error about a parameter', () => {
     ['none', { errors: [{ field: 'offset', message: 'bad' }] }, undefined],
   ])('%s', (_, body, expected) => {
     const [error] = readErrorBody('application/json', JSON.stringify(body)).fieldErrors;
-    const found = error && parameterOf(parameters, error);
+    const found = error && parameterOf(parameters, error, true);
     expect(found && `${found.in}:${found.name}`).toBe(expected);
   });
+});
+
+it('a name alone finds a parameter only when asked to (after the body\'s fields had their turn)', () => {
+  const [error] = readErrorBody('application/json', JSON.stringify({ errors: [{ field: 'limit', message: 'bad' }] })).fieldErrors;
+  if (!error) throw new Error('no field error');
+  expect(parameterOf([{ in: 'query', name: 'limit' }], error)).toBeUndefined();
+  expect(parameterOf([{ in: 'query', name: 'limit' }], error, true)).toEqual({ in: 'query', name: 'limit' });
 });

@@ -30,15 +30,18 @@ function candidates({ field, name }: FieldError): (readonly string[])[] {
 }
 
 /**
- * The parameter a server's field error names, when it names no field of the body: by where and
- * name (FastAPI's `loc: ["query", "limit"]`), or by its name alone when only one parameter has it.
+ * The parameter a server's field error names: by where and name (FastAPI's `loc: ["query",
+ * "limit"]`), which wins over a body field of that name; or, with `byNameAlone`, by its name
+ * alone when only one parameter has it (tried after the body's fields).
  */
-export function parameterOf<P extends Pick<Parameter, 'in' | 'name'>>(parameters: readonly P[], { field, name }: FieldError): P | undefined {
+export function parameterOf<P extends Pick<Parameter, 'in' | 'name'>>(parameters: readonly P[], { field, name }: FieldError, byNameAlone = false): P | undefined {
   const segments = name ?? field.split('.');
   const [where, named] = segments;
   if (segments.length === 2 && (where === 'path' || where === 'query' || where === 'header')) {
-    return parameters.find((parameter) => parameter.in === where && parameter.name.toLowerCase() === named?.toLowerCase());
+    const found = parameters.find((parameter) => parameter.in === where && parameter.name.toLowerCase() === named?.toLowerCase());
+    if (found) return found;
   }
+  if (!byNameAlone) return undefined;
   const alone = parameters.filter((parameter) => parameter.name === field);
   return alone.length === 1 ? alone[0] : undefined;
 }

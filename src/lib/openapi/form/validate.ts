@@ -391,19 +391,12 @@ class Reader {
 
   problems(): BodyProblem[] {
     const read = this.read(0, this.units.length);
-    // A property a member declares but whose value failed there counts as not evaluated: its own
-    // problem says what is wrong, "not allowed" beside it would not be true.
-    const told = new Set<string>();
+    // A property a closed allOf's member declares counts as not evaluated once that member failed
+    // anywhere (JSON Schema drops a failed member's annotations): while another problem stands,
+    // "not allowed" could name a property the description has, so it waits until none does.
+    const others = read.some((problem) => !this.unevaluated.has(problem));
     for (const problem of read) {
-      if (this.unevaluated.has(problem)) continue;
-      // The pointer and each above it: a problem inside a property also tells of the property.
-      for (let at = problem.pointer; !told.has(at); at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) {
-        told.add(at);
-        if (at === '') break;
-      }
-    }
-    for (const problem of read) {
-      if (this.unevaluated.has(problem) && told.has(problem.pointer)) continue;
+      if (others && this.unevaluated.has(problem)) continue;
       const key = `${problem.pointer}\n${problem.code}\n${problem.code === 'other' ? String(problem.params.keyword) : ''}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);

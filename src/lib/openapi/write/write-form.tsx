@@ -9,7 +9,7 @@ import { Field } from '../../ui/field.tsx';
 import { writeGuard, type WriteOps } from '../../write-guard/write-guard.ts';
 import { type CheckFinding, isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
 import { activityLog } from '../../activity/activity-log.ts';
-import { changedOnly, type FormObject, formPathOf, fromBody, initialValue, removedFrom, toBody } from '../form/form-value.ts';
+import { type BodyOptions, changedOnly, type FormObject, formPathOf, fromBody, initialValue, removedFrom, toBody } from '../form/form-value.ts';
 import { bodySchemaOf, fieldsOf } from '../form/schema-fields.ts';
 import { parameterOf, placeServerError } from '../form/server-errors.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
@@ -76,6 +76,8 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const queryClient = useQueryClient();
   const several = hasSeveralServers(useServers());
   const method = writeMethodOf(operation) ?? 'POST';
+  // A PATCH is the difference of two bodies built alike, defaults counted as values (form-value.ts).
+  const bodyOptions: BodyOptions = { defaultsAreValues: method === 'PATCH' };
   // One place that writes per server and operation (and per row, for a Domains row's preset
   // values): another server's or another row's write never shows here, nor blocks this one.
   const presetKey = preset ? JSON.stringify(preset) : '';
@@ -169,7 +171,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       }
     } else {
       const value = formValue();
-      const result = toBody(fields, value);
+      const result = toBody(fields, value, bodyOptions);
       if (result.problems.length > 0) {
         for (const problem of result.problems) {
           const name = formPathOf(fields, value, problem.pointer);
@@ -278,7 +280,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     if (method === 'PATCH' && sent !== undefined && fields) {
       // Only what the user changed: from the current values when they were loaded for this very
       // path, else from the form's own start (a prefilled default is not a change).
-      const start = baseline?.path === read.path.join('/') ? baseline.body : toBody(fields, initialValue(fields)).body;
+      const start = baseline?.path === read.path.join('/') ? baseline.body : toBody(fields, initialValue(fields), bodyOptions).body;
       setLeftAsIs(removedFrom(start, sent));
       if (start !== undefined) sent = changedOnly(start, sent);
       if (sent === undefined) {
@@ -407,8 +409,10 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
         const loose: string[] = [];
         const onParameters = new Map<string, string>();
         for (const error of next.error.fieldErrors) {
-          const placed = fields && !jsonMode ? placeServerError(fields, value, error) : undefined;
-          const parameter = placed ? undefined : parameterOf(sendable, error);
+          // Where the server says it is (`loc: ["query", "limit"]`) first, then the body's fields, then a parameter by name.
+          const named = parameterOf(sendable, error);
+          const placed = !named && fields && !jsonMode ? placeServerError(fields, value, error) : undefined;
+          const parameter = named ?? (placed ? undefined : parameterOf(sendable, error, true));
           if (placed) form.setError(placed.path, { type: 'server', message: placed.message });
           else if (parameter) onParameters.set(valueKey(parameter), error.message);
           else loose.push(error.field ? `${error.field}: ${error.message}` : error.message);
@@ -443,7 +447,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       if (current === undefined || !isObject(current)) throw new Error('not an object');
       // Only what the body can carry is the starting point: read-only fields are left out by the form.
       const start = fromBody(fields, current);
-      const startBody = toBody(fields, start).body;
+      const startBody = toBody(fields, start, bodyOptions).body;
       form.reset(start);
       showJson(startBody ?? {});
       setBaseline({ body: startBody ?? {}, path: read.request.path.join('/') });
@@ -479,7 +483,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       setJsonProblems([]);
       setJsonMode(false);
     } else {
-      showJson(toBody(fields, formValue()).body);
+      showJson(toBody(fields, formValue(), bodyOptions).body);
       setJsonMode(true);
     }
   };
