@@ -203,6 +203,11 @@ describe('readErrorBody: field errors in the shapes servers use', () => {
     ['a pointer segment with a dot of its own', { errors: [{ pointer: '/labels/app.kubernetes.io~1name', detail: 'bad' }] }, [{ field: 'labels.app.kubernetes.io/name', message: 'bad', name: ['labels', 'app.kubernetes.io/name'] }]],
     ['messages naming no field, kept', { errors: ['Quota reached', { message: 'Try later' }] }, [{ field: '', message: 'Quota reached' }, { field: '', message: 'Try later' }]],
     ['the detail text alone is no field error', { title: 'Bad', detail: 'Domain exists' }, []],
+    ['Google BadRequest fieldViolations', { error: { code: 400, message: 'Invalid', details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'web.target', description: 'outside' }] }] } }, [{ field: 'web.target', message: 'outside' }]],
+    ['Google\'s older errors[].location', { error: { errors: [{ location: 'limit', message: 'too big' }] } }, [{ field: 'limit', message: 'too big' }]],
+    ['JSON:API source.parameter', { errors: [{ source: { parameter: 'page' }, detail: 'bad' }] }, [{ field: 'query.page', message: 'bad' }]],
+    ['a name with control and direction characters, cleaned', { errors: [{ field: 'a\u202eb\u0007c', message: 'x' }] }, [{ field: 'abc', message: 'x' }]],
+    ['a name past 500 characters names no field', { detail: [{ loc: ['body', 'x'.repeat(600)], msg: 'long' }] }, [{ field: '', message: 'long' }]],
     ['an error object\'s message alone neither', { error: { code: 'x', message: 'Quota reached' } }, []],
   ])('%s', (_, body, fieldErrors) => {
     expect(read(body).fieldErrors).toEqual(fieldErrors);
@@ -215,5 +220,12 @@ describe('readErrorBody: field errors in the shapes servers use', () => {
   ])('never throws on %s, and keeps only what it can name', (_, body) => {
     expect(() => read(body)).not.toThrow();
     for (const error of read(body).fieldErrors) expect(typeof error.message).toBe('string');
+  });
+});
+
+describe('readErrorBody: messages naming no field', () => {
+  it('are the reason when the body says nothing else', () => {
+    expect(readErrorBody('application/json', JSON.stringify({ errors: ['Quota reached'] })).detail).toBe('Quota reached');
+    expect(readErrorBody('application/json', JSON.stringify({ detail: 'Own words', errors: ['Quota reached'] })).detail).toBe('Own words');
   });
 });

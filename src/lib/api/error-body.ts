@@ -53,7 +53,8 @@ export function readErrorBody(contentType: string | null, raw: string, truncated
   const body = parsed.data;
   const nested = typeof body.error === 'object' ? body.error.message : body.error;
   const fieldErrors = isObject(json) ? fieldErrorsOf(json) : [];
-  const detail = body.detail || body.message || nested || body.title || undefined;
+  // A list of messages naming no field, and nothing else to say: the first of them is the reason.
+  const detail = body.detail || body.message || nested || body.title || fieldErrors.find((error) => error.field === '')?.message || undefined;
   return {
     isJson: true,
     detail: detail ? shorten(detail) : undefined,
@@ -96,17 +97,23 @@ function nameOf(value: unknown): string | readonly string[] | undefined {
 function entryOf(item: unknown): FieldError | undefined {
   if (typeof item === 'string') return item.trim() ? { field: '', message: item } : undefined;
   if (!isObject(item)) return undefined;
-  const message = messageOf(item.message) ?? messageOf(item.msg) ?? messageOf(item.detail) ?? messageOf(item.title) ?? messageOf(item.error);
+  const message = messageOf(item.message) ?? messageOf(item.msg) ?? messageOf(item.detail) ?? messageOf(item.description) ?? messageOf(item.title) ?? messageOf(item.error);
   if (!message?.trim()) return undefined;
-  for (const key of ['pointer', 'field', 'path', 'name', 'loc', 'property', 'source'] as const) {
+  for (const key of ['pointer', 'field', 'path', 'name', 'loc', 'property', 'location', 'source'] as const) {
     if (!Object.hasOwn(item, key)) continue;
     const raw = item[key];
-    // JSON:API: `source: { pointer }`.
-    const name = nameOf(isObject(raw) ? raw.pointer : raw);
+    // JSON:API: `source: { pointer }`, or `source: { parameter }` for a query parameter.
+    const name = isObject(raw) && typeof raw.parameter === 'string' && raw.pointer === undefined
+      ? nameOf(['query', raw.parameter])
+      : nameOf(isObject(raw) ? raw.pointer : raw);
     if (name !== undefined) return fieldError(name, message);
   }
   return { field: '', message };
 }
+
+// A field's name is shown as text: without control or direction-changing characters.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+const clean = (name: string) => name.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 
 function fieldError(name: string | readonly string[], message: string): FieldError {
   // A JSON pointer names its segments exactly (`/a~1b/c` is `a/b`, then `c`).
@@ -114,8 +121,9 @@ function fieldError(name: string | readonly string[], message: string): FieldErr
   const segments = pointer && typeof name === 'string'
     ? name.slice(pointer[0].length).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
     : name;
-  if (typeof segments === 'string') return { field: toFieldPath(segments), message };
-  const field = segments.join('.');
+  if (typeof segments === 'string') return { field: clean(toFieldPath(segments)), message };
+  const field = clean(segments.join('.'));
+  if (field.length > MAX_NAME_CHARS) return { field: '', message };
   // The segments are kept only where the dotted path loses them: a segment with a dot of its own.
   return segments.some((segment) => segment.includes('.') || segment === '') ? { field, message, name: segments } : { field, message };
 }
@@ -145,7 +153,13 @@ function fieldErrorsOf(body: Record<string, unknown>): FieldError[] {
     }
   }
   if (isObject(error)) {
-    if (Array.isArray(error.details)) addList(error.details);
+    if (Array.isArray(error.details)) {
+      // Google: `details: [{ "@type": "…BadRequest", fieldViolations: [{ field, description }] }]`.
+      for (const detail of error.details.slice(0, MAX_SCANNED)) {
+        if (isObject(detail) && Array.isArray(detail.fieldViolations)) addList(detail.fieldViolations);
+        else add(entryOf(detail));
+      }
+    }
     if (Array.isArray(error.errors)) addList(error.errors);
   }
   if (Array.isArray(detail)) addList(detail);

@@ -356,3 +356,14 @@ describe('toApiError: status mapping', () => {
     expect(error.proxyCode).toBeUndefined();
   });
 });
+
+describe('toApiError: a 400 whose errors name no field', () => {
+  it('is a bad request with the server\'s words, not a refusal of fields nobody marks', () => {
+    const response = new Response(null, { status: 400, headers: { 'Content-Type': 'application/json' } });
+    const error = toApiError(response, JSON.stringify({ errors: [{ title: 'Bad Request', detail: 'Malformed JSON' }] }));
+    expect(error.kind).not.toBe('validation');
+    expect(error.detail).toBe('Malformed JSON');
+    const named = toApiError(response, JSON.stringify({ errors: [{ field: 'domain', message: 'taken' }, 'also this'] }));
+    expect(named.kind).toBe('validation');
+  });
+});

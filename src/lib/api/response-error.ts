@@ -25,7 +25,8 @@ export function toApiError(response: Response, raw: string, truncated = false): 
     const kind = status === 429 ? 'rate-limited' : 'unavailable';
     return new ApiError(kind, { ...base, retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) });
   }
-  return new ApiError(kindOf(status, body.isJson, body.fieldErrors.length > 0), {
+  // Only errors that name a field make a refusal of the values ("see the marked fields").
+  return new ApiError(kindOf(status, body.isJson, body.fieldErrors.some((error) => error.field !== '')), {
     ...base,
     outcomeUnknown: status === 502 || status === 504,
   });

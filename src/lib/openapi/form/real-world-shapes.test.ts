@@ -165,6 +165,16 @@ describe('forms and validation agree on real-world shapes', () => {
 });
 
 describe('hostile shapes', () => {
+  it.each<[string, (next: string) => JsonValue]>([
+    ['a $ref with a keyword beside it', (next) => ({ $ref: next, type: 'object' })],
+    ['a $ref wrapped in its own allOf', (next) => ({ allOf: [{ $ref: next }] })],
+  ])('repeats of %s in one allOf are checked once (10 × 12 deep)', (_, member) => {
+    const schemas: JsonObject = { S12: { type: 'object', properties: { a: { type: 'string' } } } };
+    for (let level = 11; level >= 0; level -= 1) schemas[`S${level}`] = { allOf: Array.from({ length: 10 }, () => member(`#/components/schemas/S${level + 1}`)) };
+    const document = doc('3.1.0', schemas);
+    expect(validateBody(document, { $ref: '#/components/schemas/S0' }, { a: 1 }).map((problem) => `${problem.pointer} ${problem.code}`)).toEqual(['/a type']);
+  });
+
   it('a component named again and again in one allOf is checked once per level, not once per path (10 × 20 deep)', () => {
     const schemas: JsonObject = { S20: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } } };
     for (let level = 19; level >= 0; level -= 1) schemas[`S${level}`] = { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/components/schemas/S${level + 1}` })) };

@@ -203,7 +203,18 @@ class Converter {
       const converted = list.map((item) => this.node(item, around, depth + 1, name === 'allOf' && closedMember));
       // The same component twice in one allOf says nothing more, and each copy would be checked
       // again at every level below: `allOf: [$ref X × 10]` nested 20 deep is 10^20 checks.
-      out[name] = name === 'allOf' ? converted.filter((item, index) => !isRefOnly(item) || converted.findIndex((other) => isRefOnly(other) && other.$ref === item.$ref) === index) : converted;
+      if (name !== 'allOf') {
+        out[name] = converted;
+        continue;
+      }
+      const kept = new Set<string>();
+      out[name] = converted.filter((item) => {
+        const key = smallKey(item);
+        if (key === undefined) return true;
+        if (kept.has(key)) return false;
+        kept.add(key);
+        return true;
+      });
     }
     for (const name of SCHEMAS) {
       const schema = value[name];
@@ -254,7 +265,24 @@ function compiles(pattern: string): boolean {
   }
 }
 
-const isRefOnly = (node: Converted): node is { $ref: string } => typeof node === 'object' && typeof node.$ref === 'string' && Object.keys(node).length === 1;
+const isRefOnly = (node: unknown): boolean => typeof node === 'object' && node !== null && typeof (node as SchemaNode).$ref === 'string' && Object.keys(node).length === 1;
+
+/**
+ * A text that is the same for two equal small members (a `$ref` with a keyword or two beside it,
+ * `{allOf: [{$ref}]}`), to drop repeats; undefined for anything larger, which is kept as it is.
+ */
+function smallKey(node: Converted): string | undefined {
+  if (typeof node === 'boolean') return String(node);
+  const keys = Object.keys(node);
+  if (keys.length > 6) return undefined;
+  for (const key of keys) {
+    const value = node[key];
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value) && value.length <= 4 && value.every(isRefOnly)) continue;
+    return undefined;
+  }
+  return JSON.stringify(node);
+}
 
 /**
  * Whether a schema (through refs, and allOf members of its own) says `additionalProperties: false`.

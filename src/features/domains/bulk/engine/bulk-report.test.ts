@@ -81,3 +81,11 @@ describe('the HTTP column', () => {
     expect(reportHttp(english, { check, run: undefined })).toBe('');
   });
 });
+
+describe('row messages say each server message once', () => {
+  it('a message naming no field that is also the server\'s detail', async () => {
+    const error = new ApiError('bad-request', { status: 400, detail: 'Quota reached', fieldErrors: [{ field: '', message: 'Quota reached' }] });
+    const message = reportMessage(english, ranRow(await checkedRow('ok.example'), { error, status: 400 }));
+    expect(message.split('Quota reached')).toHaveLength(2);
+  });
+});

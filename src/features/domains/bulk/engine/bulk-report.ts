@@ -51,7 +51,9 @@ export function reportMessage(t: Translate, row: ReportRow): string {
   const domain = named(run.attempt.unicode, run.attempt.body.domain);
   const serverSaid = error?.detail ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
   const label = serverFieldLabel(t);
-  const fields = error?.fieldErrors.map((f) => (f.field ? `${label(f.field)}: ${f.message}` : f.message)).join('; ') ?? '';
+  // A message naming no field that the server's own words already say is said once.
+  const fields = error?.fieldErrors.filter((f) => f.field !== '' || f.message !== error.detail)
+    .map((f) => (f.field ? `${label(f.field)}: ${f.message}` : f.message)).join('; ') ?? '';
   switch (run.outcome) {
     case 'queued': return error ? `${describeError(t, error, domain)} ${t('bulk.msg.again')}` : '';
     case 'sending': return t('bulk.msg.sending');
