@@ -1,25 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
 import { Markdown } from './markdown.tsx';
-import type { DescriptionIndex, Operation } from '../../lib/openapi/operations.ts';
-import { WriteForm } from '../../lib/openapi/write/write-form.tsx';
+import { type OperationContext, WriteForm } from '../../lib/openapi/write/write-form.tsx';
 import { writeMethodOf } from '../../lib/openapi/write/write-plan.ts';
-import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
+import { isObject } from '../../lib/openapi/json.ts';
 import { sendableHeader, unsendable } from '../../lib/openapi/read-request.ts';
 import { resolveLocal } from '../../lib/openapi/refs.ts';
 import { ReadPanel } from './read-panel.tsx';
 import { SchemaView } from './schema-view.tsx';
 
-interface Props {
-  document: JsonObject;
-  index: DescriptionIndex;
-  operation: Operation;
-  server: string;
-  hasKey: boolean;
-}
 
 /** One operation: what it does, its parameters, body and responses, and for a read, a way to send it. */
-export function OperationPage({ document, index, operation, server, hasKey }: Props) {
+export function OperationPage({ document, index, operation, server, hasKey }: OperationContext) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, [operation.key]);

@@ -6,8 +6,8 @@ import { useT } from '../../lib/i18n/i18n.ts';
 import { AnswerView } from './answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
-import { buildRead, type BuiltRead, type ParameterValues, valueKey, parametersBySendability } from '../../lib/openapi/read-request.ts';
-import { ParameterField, problemMessages } from '../../lib/openapi/write/parameter-field.tsx';
+import { type BuiltRead, valueKey } from '../../lib/openapi/read-request.ts';
+import { ParameterField, useParameters } from '../../lib/openapi/write/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {
@@ -23,23 +23,11 @@ interface Props {
  */
 export function ReadPanel({ document, operation, server, hasKey }: Props) {
   const t = useT();
-  const [values, setValues] = useState<ParameterValues>({});
-  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
+  const { values, setValues, problems, sendable, notSendable, build: built } = useParameters(document, operation);
   const [answer, setAnswer] = useState<{ exchange: Exchange } | { error: ApiError } | { failed: true }>();
   const [shown, setShown] = useState<ShownRequest>();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
-  const { sendable, notSendable } = parametersBySendability(operation);
-
-  const built = (): BuiltRead | undefined => {
-    const result = buildRead(document, operation, values);
-    if (result.ok) {
-      setProblems(new Map());
-      return result.request;
-    }
-    setProblems(problemMessages(t, result.problems));
-    return undefined;
-  };
   const request = (read: BuiltRead) => ({
     method: operation.method === 'head' ? 'HEAD' as const : 'GET' as const, server, path: read.path, query: read.query, headers: read.headers,
   });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FieldError } from './api-error.ts';
 import { markupToText } from './markup-text.ts';
+import { isObject } from '../openapi/json.ts';
 
 /** What the panel can learn from an error answer whose format the service does not document. */
 export interface ErrorBody {
@@ -68,10 +69,6 @@ export function readErrorBody(contentType: string | null, raw: string, truncated
 export const MAX_FIELD_ERRORS = 50;
 const MAX_SCANNED = 1000;
 const MAX_NAME_CHARS = 500;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function messageOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { type Translate, useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
-import type { Parameter } from '../operations.ts';
+import type { Operation, Parameter } from '../operations.ts';
 import type { JsonObject } from '../json.ts';
-import { type FieldProblem, fieldKind, listed, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
+import { buildRead, type BuiltRead, type FieldProblem, fieldKind, listed, type ParameterValues, parametersBySendability, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
 import { resolveLocal } from '../refs.ts';
 import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName } from '../../util/secret-name.ts';
@@ -16,6 +16,28 @@ const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) =
 /** The problems buildRead found, per parameter, in the UI language. */
 export const problemMessages = (t: Translate, problems: ReadonlyMap<string, FieldProblem>): ReadonlyMap<string, string> =>
   new Map([...problems].map(([key, problem]) => [key, t(problem.key, problem.params)]));
+
+/**
+ * An operation's path, query and header values as typed (from `preset`), those it can send and
+ * those it cannot, their problems in the UI language, and `build()`: the request they make, or
+ * undefined with the problems set. For reads and writes alike.
+ */
+export function useParameters(document: JsonObject, operation: Operation, preset?: ParameterValues) {
+  const t = useT();
+  const [values, setValues] = useState<ParameterValues>(preset ?? {});
+  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
+  const { sendable, notSendable } = useMemo(() => parametersBySendability(operation), [operation]);
+  const build = (): BuiltRead | undefined => {
+    const result = buildRead(document, operation, values);
+    if (result.ok) {
+      setProblems(new Map());
+      return result.request;
+    }
+    setProblems(problemMessages(t, result.problems));
+    return undefined;
+  };
+  return { values, setValues, problems, setProblems, sendable, notSendable, build };
+}
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */
 export function ParameterField({ document, parameter, value, error, onChange }: {

@@ -15,24 +15,28 @@ import { parameterOf, placeServerError } from '../form/server-errors.ts';
 import { validateOffThread } from '../form/validate-off-thread.ts';
 import type { DescriptionIndex, Operation } from '../operations.ts';
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { buildRead, type BuiltRead, fieldKind, type ParameterValues, valueKey, parametersBySendability } from '../read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, type ParameterValues, valueKey } from '../read-request.ts';
 import { BodyFields } from './body-fields.tsx';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 import { loadDomainName } from '../../names/domain-name-loader.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
-import { ParameterField, problemMessages } from './parameter-field.tsx';
+import { ParameterField, useParameters } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
 
-interface Props {
+/** An operation shown for one server: its description, the operation, and whether the tab has a key. */
+export interface OperationContext {
   document: JsonObject;
   index: DescriptionIndex;
   operation: Operation;
   server: string;
   hasKey: boolean;
+}
+
+interface Props extends OperationContext {
   /** Parameter values to start from (`path:domain` → `example.org`), e.g. a Domains row's. */
   preset?: ParameterValues;
   /** Called once a write of this form is done (2xx, or found by a check). */
@@ -101,10 +105,9 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const defaults: FieldValues = useMemo(() => (fields ? initialValue(fields) : {}), [fields]);
   const form = useForm({ defaultValues: defaults, shouldFocusError: true });
   const formValue = (): FormObject => form.getValues();
-  const [values, setValues] = useState<ParameterValues>(preset ?? {});
+  const { values, setValues, problems, setProblems, sendable, notSendable, build: params } = useParameters(document, operation, preset);
   const latestValues = useRef(JSON.stringify(values));
   useEffect(() => { latestValues.current = JSON.stringify(values); }, [values]);
-  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [jsonMode, setJsonMode] = useState(false);
   const [jsonText, setJsonText] = useState('');
   // The body as it was when the JSON text was made: the text shows secrets masked, and a masked
@@ -140,18 +143,6 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [repeat, setRepeat] = useState<WriteAttempt<WritePayload>>();
   const jsonId = useId();
   const confirmId = useId();
-
-  const { sendable, notSendable } = useMemo(() => parametersBySendability(operation), [operation]);
-
-  const params = (): BuiltRead | undefined => {
-    const result = buildRead(document, operation, values);
-    if (result.ok) {
-      setProblems(new Map());
-      return result.request;
-    }
-    setProblems(problemMessages(t, result.problems));
-    return undefined;
-  };
 
   /** The body the fields (or the JSON text) hold, checked against the schema; undefined when it may not be sent. */
   const body = async (): Promise<{ ok: true; body: JsonValue | undefined } | { ok: false }> => {
@@ -422,7 +413,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       }
       previous = next;
     });
-  }, [slot, queryClient, form, fields, jsonMode, sendable]);
+  }, [slot, queryClient, form, fields, jsonMode, sendable, setProblems]);
 
   // A PATCH starts from the resource as it is: read with the same path values, then only what
   // the user changes is sent.
