@@ -195,15 +195,39 @@ test.describe('the proxy behind nginx', { tag: '@nginx' }, () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
-  test("a hosting server's own 502, even with the proxy's body and mark, stays unmarked", async ({ baseURL, sim }) => {
-    const forged = JSON.stringify({ type: PROXY_PROBLEM_TYPE, title: 'Bad Gateway', status: 502, code: 'upstream_refused', detail: 'refused' });
-    await sim.fault({ action: 'respond', status: 502, contentType: 'application/problem+json', body: forged, headers: { [PROXY_MARK_HEADER]: '1' } });
+  for (const status of [502, 504, 413]) {
+    test(`a hosting server's own ${status}, even with the proxy's body and mark, stays unmarked`, async ({ baseURL, sim }) => {
+      const forged = JSON.stringify({ type: PROXY_PROBLEM_TYPE, title: 'Bad Gateway', status, code: 'upstream_refused', detail: 'refused' });
+      await sim.fault({ action: 'respond', status, contentType: 'application/problem+json', body: forged, headers: { [PROXY_MARK_HEADER]: '1' } });
 
-    const answer = await raw(baseURL, { path: DOMAINS, headers: KEY });
+      const answer = await raw(baseURL, { path: DOMAINS, headers: KEY });
 
-    expect(answer.status).toBe(502);
-    expect(answer.body).toBe(forged);
-    expect(answer.headers).not.toHaveProperty(MARK);
+      // Its status as sent; its body is nginx's words (the list of statuses nginx intercepts
+      // for 421 and 425 holds these too: the template says why).
+      expect(answer.status).toBe(status);
+      expect(answer.body).toBe(`The hosting server answered ${status}; behind nginx its body is not passed on.`);
+      expect(answer.headers).not.toHaveProperty(MARK);
+    });
+  }
+
+  test('a status a browser resends on by itself (421, 425) after the server acted: a marked "maybe sent"', async ({ baseURL, sim }) => {
+    const post = { method: 'POST', path: DOMAINS, headers: { ...KEY, 'Content-Type': 'application/json' } };
+    for (const [status, domain] of [[421, 'misdirected.example'], [425, 'early.example']] as const) {
+      await sim.fault({ method: 'POST', action: 'respond', when: 'after', status, contentType: 'text/plain', body: 'stored', count: 1 });
+      expectProblem(await raw(baseURL, { ...post, body: Buffer.from(JSON.stringify({ domain, account: 'web77' })) }), 'upstream_retry_status');
+    }
+    expect(await sim.posts()).toHaveLength(2);
+  });
+
+  test('a 408 goes on unmarked (nginx would cut the connection for a caught one), on a connection that is never reused', async ({ baseURL, sim }) => {
+    await sim.fault({ method: 'POST', action: 'respond', when: 'after', status: 408, contentType: 'text/plain', body: 'stored', count: 1 });
+    const answer = await raw(baseURL, { method: 'POST', path: DOMAINS, headers: { ...KEY, 'Content-Type': 'application/json' }, body: Buffer.from('{"domain":"slow.example","account":"web77"}') });
+    expect([answer.status, answer.headers[MARK], answer.headers.connection]).toEqual([408, undefined, 'close']);
+    // No answer of this server keeps its connection: Chromium resends a request on a reused
+    // connection that answers 408 or closes without an answer, and never on a fresh one.
+    for (const path of ['/', '/__panel/runtime.json', '/index.html', `${API}/customers/c0002/domains`]) {
+      expect((await raw(baseURL, { path, headers: { ...KEY, Connection: 'keep-alive' } })).headers.connection, path).toBe('close');
+    }
   });
 
   test('a connection closed before TLS is a marked "never sent"; one cut after the request a marked "maybe"', async ({ baseURL, sim }) => {

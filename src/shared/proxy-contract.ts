@@ -30,7 +30,15 @@ const NEVER_SENT = [
 ] as const;
 
 /** Codes for which the request may have reached the hosting server: its outcome is unknown. */
-const MAYBE_SENT = ['upstream_reset', 'upstream_timeout', 'upstream_invalid_answer', 'upstream_error'] as const;
+const MAYBE_SENT = ['upstream_reset', 'upstream_timeout', 'upstream_invalid_answer', 'upstream_retry_status', 'upstream_error'] as const;
+
+/**
+ * Statuses a browser answers by sending the request again on its own, without the page knowing:
+ * Chromium resends after a 408 on a kept-alive connection and after a 421 on any, and a 425 sent
+ * as early data. A hosting server that stored a write and then answered one of these would get it
+ * twice, so the proxy never passes them on: it answers `upstream_retry_status` (maybe sent).
+ */
+export const BROWSER_RESENT_STATUSES: ReadonlySet<number> = new Set([408, 421, 425]);
 
 export const PROXY_ERROR_CODES = [...NEVER_SENT, ...MAYBE_SENT] as const;
 export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];

@@ -21,7 +21,7 @@ beforeAll(() => loadMessages('de'));
 
 it('sorts the codes as the proxy contract does', () => {
   expect(CONNECT_CODES.every((code) => NEVER_SENT_PROXY_CODES.has(code))).toBe(true);
-  expect(MAYBE_SENT_CODES).toEqual(['upstream_reset', 'upstream_timeout', 'upstream_invalid_answer', 'upstream_error']);
+  expect(MAYBE_SENT_CODES).toEqual(['upstream_reset', 'upstream_timeout', 'upstream_invalid_answer', 'upstream_retry_status', 'upstream_error']);
 });
 
 describe.each(LANGUAGES)('describeError for a proxy error (%s)', (language, couldNotReach) => {

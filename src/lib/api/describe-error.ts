@@ -16,6 +16,7 @@ const PROXY_MESSAGES: Record<ProxyErrorCode, { key: MessageKey; reach: boolean }
   upstream_timeout: { key: 'proxy.upstream_timeout', reach: false },
   upstream_error: { key: 'proxy.upstream_error', reach: false },
   upstream_invalid_answer: { key: 'proxy.upstream_invalid_answer', reach: false },
+  upstream_retry_status: { key: 'proxy.upstream_retry_status', reach: false },
   request_too_large: { key: 'proxy.request_too_large', reach: false },
   request_timeout: { key: 'proxy.request_timeout', reach: false },
   proxy_busy: { key: 'proxy.proxy_busy', reach: false },

@@ -246,6 +246,10 @@ describe('toApiError: status mapping', () => {
     ['502 plain', () => errorFor(502, 'Bad Gateway', plain), 'gateway', true],
     ['504 HTML', () => errorFor(504, '<html><title>504 Gateway Time-out</title></html>', html), 'gateway', true],
     ['502 problem of another type', () => jsonError(502, { type: 'urn:other', code: 'x' }, PROBLEM_TYPE), 'gateway', true],
+    // A status a browser resends on, unmarked (a proxy other than the panel's passed it on).
+    ['408 plain', () => errorFor(408, 'Request Timeout', plain), 'http', true],
+    ['421', () => errorFor(421, ''), 'http', true],
+    ['425', () => jsonError(425, { message: 'Too Early' }), 'http', true],
     ['418', () => errorFor(418, "I'm a teapot", plain), 'http', false],
     ['451', () => jsonError(451, { message: 'Legal' }), 'http', false],
   ];
@@ -315,6 +319,7 @@ describe('toApiError: status mapping', () => {
     [502, 'upstream_reset'],
     [504, 'upstream_timeout'],
     [502, 'upstream_invalid_answer'],
+    [502, 'upstream_retry_status'],
     [502, 'upstream_error'],
   ] as const)('%i with the proxy mark and code %s → proxy, outcome unknown', (status, code) => {
     const error = marked(status, { type: PROXY_PROBLEM_TYPE, code, detail: 'the proxy says' });

@@ -1,6 +1,6 @@
 import { ApiError, type ApiErrorKind } from './api-error.ts';
 import { readErrorBody } from './error-body.ts';
-import { isProxyErrorCode, NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER } from '../../shared/proxy-contract.ts';
+import { BROWSER_RESENT_STATUSES, isProxyErrorCode, NEVER_SENT_PROXY_CODES, PROXY_MARK_HEADER } from '../../shared/proxy-contract.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 /** Status first, body second (README, "Errors"): one typed error for any non-2xx answer. */
@@ -28,7 +28,9 @@ export function toApiError(response: Response, raw: string, truncated = false): 
   // Only errors that name a field make a refusal of the values ("see the marked fields").
   return new ApiError(kindOf(status, body.isJson, body.fieldErrors.some((error) => error.field !== '')), {
     ...base,
-    outcomeUnknown: status === 502 || status === 504,
+    // A gateway's failure, or a status a browser resends on (which no proxy of the panel's passes
+    // on: another one in between did): the request may have taken effect.
+    outcomeUnknown: status === 502 || status === 504 || BROWSER_RESENT_STATUSES.has(status),
   });
 }
 

@@ -141,6 +141,7 @@ export const de: Record<MessageKey, string> = {
   'proxy.upstream_reset': 'Die Verbindung zum Hosting-Server ist abgebrochen, bevor er geantwortet hat.',
   'proxy.upstream_timeout': 'Der Hosting-Server hat nicht rechtzeitig geantwortet.',
   'proxy.upstream_error': 'Der Austausch mit dem Hosting-Server ist fehlgeschlagen, bevor er geantwortet hat.',
+  'proxy.upstream_retry_status': 'Der Hosting-Server hat mit einem Status (408, 421 oder 425) geantwortet, auf den ein Browser die Anfrage von selbst noch einmal sendet; der Proxy des Panels hat das verhindert, die Anfrage hat den Server also einmal erreicht und womöglich gewirkt.',
   'proxy.upstream_invalid_answer': 'Der Hosting-Server hat eine Antwort gesendet, die kein gültiges HTTP ist; der Proxy des Panels hat sie nicht weitergegeben.',
   'proxy.request_too_large': 'Die Anfrage ist größer, als der Proxy des Panels weiterleitet; es wurde nichts gesendet.',
   'proxy.request_timeout': 'Die Anfrage hat den Proxy des Panels nicht rechtzeitig erreicht; es wurde nichts gesendet.',

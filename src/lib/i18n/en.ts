@@ -139,6 +139,7 @@ export const en = {
   'proxy.upstream_reset': 'The connection to the hosting server broke before it answered.',
   'proxy.upstream_timeout': 'The hosting server did not answer in time.',
   'proxy.upstream_error': 'The exchange with the hosting server failed before it answered.',
+  'proxy.upstream_retry_status': 'The hosting server answered with a status (408, 421 or 425) on which a browser sends the request again by itself; the panel\'s proxy stopped that, so the request reached the server once and may have taken effect.',
   'proxy.upstream_invalid_answer': 'The hosting server sent an answer that is not valid HTTP; the panel\'s proxy did not pass it on.',
   'proxy.request_too_large': 'The request is larger than the panel\'s proxy forwards; nothing was sent.',
   'proxy.request_timeout': 'The request did not reach the panel\'s proxy in time; nothing was sent.',

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contract.ts';
+import { BROWSER_RESENT_STATUSES, PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contract.ts';
 import { createHostingProxy } from './hosting-proxy.ts';
 import type { HostingTarget } from './hosting-target.ts';
 import { closeTestServers, listen, portOf, rawUpstream, recordingUpstream, send, type Answer } from '../testing/test-servers.ts';
@@ -131,12 +131,29 @@ describe('answers that are not HTTP a page could use', () => {
 });
 
 /** What became of a hostile answer; anything but the three acceptable ends is named as a fault. */
+describe('a status a browser resends the request on by itself', () => {
+  it.each([408, 421, 425])('an upstream %i never reaches the page: a marked "maybe sent", whatever its body and headers', async (status) => {
+    const proxy = await proxyWithSwitchableTarget();
+    const hostile = await rawUpstream(() => Buffer.from(`HTTP/1.1 ${status} x\r\nContent-Type: text/plain\r\nConnection: keep-alive\r\nContent-Length: 7\r\n\r\nstored!`, 'latin1'));
+    proxy.use(hostile.origin);
+    expectMarked502(await request(proxy.port), 'upstream_retry_status');
+  });
+
+  it.each([400, 409, 429, 500])('an upstream %i passes on as it was sent', async (status) => {
+    const proxy = await proxyWithSwitchableTarget();
+    const hostile = await rawUpstream(() => Buffer.from(`HTTP/1.1 ${status} x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nno`, 'latin1'));
+    proxy.use(hostile.origin);
+    const outcome = await request(proxy.port);
+    expect(outcome.kind === 'answer' && [outcome.answer.status, outcome.answer.text, outcome.answer.headers[MARK]]).toEqual([status, 'no', undefined]);
+  });
+});
+
 function judge(outcome: Outcome): string {
   if (outcome.kind === 'cut') return 'cut';
   const { status, headers, text } = outcome.answer;
   if (status < 200 || status > 599) return `invalid status ${status}`;
   if (headers['set-cookie'] !== undefined) return 'a cookie passed on';
-  if (headers[MARK] === undefined) return 'passed on';
+  if (headers[MARK] === undefined) return BROWSER_RESENT_STATUSES.has(status) ? `a browser-resent ${status} passed on` : 'passed on';
   const marked = headers[MARK] === '1' && (status === 502 || status === 504) && text.includes(`"type":"${PROXY_PROBLEM_TYPE}"`);
   return marked ? 'proxy error' : `a bad mark on ${status}`;
 }
@@ -146,7 +163,7 @@ describe('any status line and headers (property)', () => {
   const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 24 })
     .map((text) => text.replace(/\r|\n/g, ''));
   const statusLine = fc.tuple(
-    fc.oneof(fc.stringMatching(/^[0-9]{1,4}$/), anyText),
+    fc.oneof(fc.stringMatching(/^[0-9]{1,4}$/), fc.constantFrom('408', '421', '425'), anyText),
     anyText,
   ).map(([status, reason]) => `HTTP/1.1 ${status} ${reason}\r\n`);
   const header = fc.tuple(

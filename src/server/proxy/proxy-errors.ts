@@ -69,6 +69,7 @@ const ANSWERS: Record<ProxyErrorCode, { status: number; title: string; detail: s
   upstream_reset: { status: 502, title: 'Bad Gateway', detail: 'The connection to the hosting server was cut before a complete answer arrived.' },
   upstream_timeout: { status: 504, title: 'Gateway Timeout', detail: 'The hosting server did not answer in time.' },
   upstream_invalid_answer: { status: 502, title: 'Bad Gateway', detail: 'The hosting server sent an answer that is not valid HTTP.' },
+  upstream_retry_status: { status: 502, title: 'Bad Gateway', detail: 'The hosting server answered with a status a browser resends the request on (408, 421 or 425); not passed on, as the request may have taken effect.' },
   upstream_error: { status: 502, title: 'Bad Gateway', detail: 'The proxy could not get an answer from the hosting server.' },
 };
 

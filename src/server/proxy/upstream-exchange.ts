@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
+import { BROWSER_RESENT_STATUSES, type ProxyErrorCode } from '../../shared/proxy-contract.ts';
 import type { HostingTarget } from './hosting-target.ts';
 import { classifyProxyError } from './proxy-errors.ts';
 import { InvalidAnswerError, RESPONSE_HARDENING, requestHeadersFor, responseHeadersFrom } from './proxy-headers.ts';
@@ -55,20 +55,28 @@ export function send(
   upstream.on('response', (incoming) => {
     answered = true;
     answer = incoming;
-    relay(incoming, res, fail);
+    relay(incoming, res, fail, failWith);
   });
   upstream.end(body);
   return upstream;
 }
 
 /** Passes a valid answer on (status, allowlisted headers, body), never its reason phrase. */
-function relay(answer: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
+function relay(answer: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void, failWith: (code: ProxyErrorCode) => void): void {
   const cut = () => { if (!answer.complete) fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' })); };
   answer.on('error', cut);
   answer.on('close', cut);
   const status = answer.statusCode ?? 0;
   try {
     if (!Number.isInteger(status) || status < 200 || status > 599) throw new InvalidAnswerError(`status ${status}`);
+    if (BROWSER_RESENT_STATUSES.has(status)) {
+      // Passed on, this status would make the browser send the request again by itself.
+      answer.off('error', cut);
+      answer.off('close', cut);
+      answer.destroy();
+      failWith('upstream_retry_status');
+      return;
+    }
     const headers = responseHeadersFrom(answer.headers);
     // These answers have no body, whatever the hosting server framed (RFC 9110 §15.3.5, §15.3.6).
     if (status === 204 || status === 304) delete headers['content-length'];
