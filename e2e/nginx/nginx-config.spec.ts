@@ -112,7 +112,7 @@ test.describe('the nginx template', { tag: '@nginx' }, () => {
     const codes = answers.map(({ body }) => (JSON.parse(body) as { code: ProxyErrorCode }).code);
 
     expect([...new Set(codes)].sort()).toEqual(
-      ['method_not_forwarded', 'path_not_forwarded', 'request_too_large', 'upstream_invalid_answer', 'upstream_reset', 'upstream_timeout', 'upstream_unreachable'],
+      ['method_not_forwarded', 'path_not_forwarded', 'request_too_large', 'upstream_invalid_answer', 'upstream_reset', 'upstream_retry_status', 'upstream_timeout', 'upstream_unreachable'],
     );
     for (const [index, code] of codes.entries()) {
       expect(PROXY_ERROR_CODES).toContain(code);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -168,7 +168,7 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
     await expectNotFound(await request.get('/__panel/proxy-error/path_not_forwarded'), '/__panel/proxy-error/path_not_forwarded');
   });
 
-  test('a request head must come within 15 s, and an idle connection is kept 5 s, as with npm start', async ({ baseURL }) => {
+  test('a request head must come within 15 s; no connection is kept after its answer (a reused one is what a browser resends a write on)', async ({ baseURL }) => {
     const origin = baseURL ?? '';
     // nginx's defaults are 60 s and 75 s. It closes a late head without an answer.
     const [head, idle] = await Promise.all([
@@ -179,9 +179,37 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
     expect(head.seconds).toBeGreaterThan(14);
     expect(head.seconds).toBeLessThan(20);
     expect(idle.received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    expect(idle.received).toContain('\r\nConnection: keep-alive\r\n');
-    expect(idle.seconds).toBeGreaterThan(4);
-    expect(idle.seconds).toBeLessThan(8);
+    expect(idle.received).toContain('\r\nConnection: close\r\n');
+    expect(idle.seconds).toBeLessThan(4);
+  });
+
+  test('every /__panel/ path answers each method as the Node servers do', async ({ baseURL }) => {
+    const origin = baseURL ?? '';
+    const answers: string[] = [];
+    for (const urlPath of ['/__panel/runtime.json', '/__panel/health', '/__panel/other', '/__panel/proxy-error/upstream-502', '/__panel/method-not-allowed']) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(origin);
+          const req = http.request({ hostname, port, path: urlPath, method, agent: false }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => { body += chunk.toString('utf8'); });
+            res.on('end', () => { resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }); });
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        answers.push(`${method} ${urlPath} ${answer.status} ${answer.allow ?? '-'} ${JSON.stringify(answer.body.startsWith('{') ? '{…}' : answer.body)}`);
+      }
+    }
+    const expected = (urlPath: string, ok: boolean) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => {
+      if (method === 'GET') return ok ? `${method} ${urlPath} 200 - "{…}"` : `${method} ${urlPath} 404 - "Not found\\n"`;
+      if (method === 'HEAD') return `${method} ${urlPath} ${ok ? 200 : 404} - ""`;
+      return `${method} ${urlPath} 405 GET, HEAD "Method not allowed\\n"`;
+    });
+    expect(answers).toEqual([
+      ...expected('/__panel/runtime.json', true), ...expected('/__panel/health', true),
+      ...expected('/__panel/other', false), ...expected('/__panel/proxy-error/upstream-502', false), ...expected('/__panel/method-not-allowed', false),
+    ]);
   });
 });
 
@@ -227,6 +255,26 @@ test.describe('the page behind nginx, on a root of its own', { tag: '@nginx' }, 
       expectPageHeaders(app.headers);
       expect((await get(nginx.origin, '/', { Accept: 'text/html' })).status).toBe(200);
       expect(readFileSync(path.join(nginx.folder, 'hosting-panel.conf'), 'utf8')).toContain(`\n    root ${realpathSync(root)};\n`);
+    } finally {
+      await nginx.stop();
+    }
+  });
+
+  test('a description file that became a symbolic link after rendering is the Node servers\' 404, never a 403 page', async ({}, testInfo) => {
+    const dir = testInfo.outputPath('openapi');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'lc3-api.json');
+    writeFileSync(file, '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{}}');
+    const nginx = await startOwnNginx(testInfo, {
+      panelRoot: DIST, server: `https://127.0.0.1:${await freePort()}`, caFile: process.env.E2E_SIM_CERT ?? '', env: { HOSTING_OPENAPI_FILE: file },
+    });
+    try {
+      expect((await get(nginx.origin, '/__panel/openapi/default')).status).toBe(200);
+      const moved = path.join(dir, 'moved.json');
+      renameSync(file, moved);
+      symlinkSync(moved, file);
+      const answer = await get(nginx.origin, '/__panel/openapi/default');
+      expect([answer.status, answer.headers['cache-control'], answer.body.toString('utf8')]).toEqual([404, 'no-store', 'Not found\n']);
     } finally {
       await nginx.stop();
     }

@@ -91,13 +91,13 @@ describe('gracefulShutdown', () => {
     agent.destroy();
   });
 
-  it('after the grace period, cuts what is left and exits 0', async () => {
+  it('after the grace period, answers what arrived whole with the proxy\'s marked "maybe sent" (never a silent close a browser resends on), cuts the rest and exits 0', async () => {
     const { port, waiting, exit, notes, stop } = await slowServer(200);
-    const answer = get(port, '/slow').then(() => 'answered', () => 'cut');
+    const answer = get(port, '/slow').then((got) => [got.status, JSON.parse(got.text) as unknown, got.connection], () => 'cut');
     await vi.waitFor(() => { expect(waiting).toHaveLength(1); });
     stop('SIGTERM');
     stop('SIGTERM');
-    expect(await answer).toBe('cut');
+    expect(await answer).toEqual([502, expect.objectContaining({ code: 'upstream_error' }), 'close']);
     await vi.waitFor(() => { expect(exit).toHaveBeenCalledWith(0); });
     expect(notes).toContain('1 request(s) still in flight after 0.2 s: closing their connections');
     expect(notes.filter((note) => note.startsWith('SIGTERM'))).toHaveLength(1);
@@ -116,11 +116,11 @@ describe('gracefulShutdown', () => {
     ];
     await vi.waitFor(() => { expect(waiting).toHaveLength(2); });
     stop('SIGTERM');
-    expect(await Promise.all(cut)).toEqual(['cut', 'cut']);
+    expect(await Promise.all(cut)).toEqual([expect.objectContaining({ status: 502 }), 'cut']);
     await vi.waitFor(() => { expect(exit).toHaveBeenCalledWith(0); });
     const lines = notesAtExit.filter((note) => note.includes('/slow'));
     expect(lines.sort()).toEqual([
-      expect.stringMatching(/^1970-01-01T00:00:00\.000Z GET \/slow aborted \d+ ms, cut at shutdown$/),
+      expect.stringMatching(/^1970-01-01T00:00:00\.000Z GET \/slow 502 \d+ ms$/),
       expect.stringMatching(/^1970-01-01T00:00:00\.000Z POST \/slow aborted \d+ ms, cut at shutdown$/),
     ]);
     expect(notes.join('\n')).not.toMatch(/secret/);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { StartupLogger } from '../origin/hosting-announce.ts';
+import { sendProxyError } from '../proxy/proxy-errors.ts';
 import { whenOver } from '../proxy/when-over.ts';
 import { logCutAtShutdown } from './request-log.ts';
 import type { ServerLog } from './server-log.ts';
@@ -53,10 +54,23 @@ export function gracefulShutdown(server: Server, { graceMs, log, exit }: Shutdow
     };
     const deadline = setTimeout(() => {
       log.warn(`${inFlight.size} request(s) still in flight after ${graceMs / 1000} s: closing their connections`);
+      // A connection closed without an answer is one Chromium resends its request on, if it had
+      // carried an earlier one: to the server started next, a write twice. So every request that
+      // arrived whole gets the proxy's marked "maybe sent" (and its own log line) first; only
+      // then are connections cut, each of the rest with the line that says so.
+      const answerable = [...inFlight].filter(([res, { req }]) => req.complete && !res.headersSent && !res.destroyed);
       const { request } = log;
-      if (request) for (const [res, { req, started }] of inFlight) logCutAtShutdown(req, res, started, { request });
-      server.closeAllConnections();
-      finish();
+      if (request) {
+        for (const [res, { req, started }] of inFlight) if (!answerable.some(([answered]) => answered === res)) logCutAtShutdown(req, res, started, { request });
+      }
+      const answered = answerable.map(([res, { req }]) => new Promise<void>((resolve) => {
+        whenOver(req, res, resolve);
+        sendProxyError(res, 'upstream_error', { Connection: 'close' });
+      }));
+      void Promise.race([Promise.all(answered), new Promise((resolve) => { setTimeout(resolve, 1_000).unref(); })]).then(() => {
+        server.closeAllConnections();
+        finish();
+      });
     }, graceMs);
     server.close(() => {
       clearTimeout(deadline);

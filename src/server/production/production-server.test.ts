@@ -3,6 +3,7 @@
 // whatever a client sends, the server keeps answering.
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import http2 from 'node:http2';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +44,26 @@ describe('the panel endpoints', () => {
     expect((await send(port, '/__panel/health', { method: 'POST' })).status).toBe(405);
   });
 
+  it('every /__panel/ path answers each method as the nginx template does (e2e/nginx/nginx-static.spec.ts holds the same table)', async () => {
+    const { port } = await offlineServer();
+    const answers: string[] = [];
+    for (const urlPath of ['/__panel/runtime.json', '/__panel/health', '/__panel/other', '/__panel/proxy-error/upstream-502', '/__panel/method-not-allowed']) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const answer = await send(port, urlPath, { method });
+        answers.push(`${method} ${urlPath} ${answer.status} ${answer.headers.allow ?? '-'} ${JSON.stringify(answer.text.startsWith('{') ? '{…}' : answer.text)}`);
+      }
+    }
+    const expected = (urlPath: string, ok: boolean) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => {
+      if (method === 'GET') return ok ? `${method} ${urlPath} 200 - "{…}"` : `${method} ${urlPath} 404 - "Not found\\n"`;
+      if (method === 'HEAD') return `${method} ${urlPath} ${ok ? 200 : 404} - ""`;
+      return `${method} ${urlPath} 405 GET, HEAD "Method not allowed\\n"`;
+    });
+    expect(answers).toEqual([
+      ...expected('/__panel/runtime.json', true), ...expected('/__panel/health', true),
+      ...expected('/__panel/other', false), ...expected('/__panel/proxy-error/upstream-502', false), ...expected('/__panel/method-not-allowed', false),
+    ]);
+  });
+
   it('/__panel/runtime.json: a real hosting server, no demo key', async () => {
     const { port } = await offlineServer();
     const answer = await send(port, '/__panel/runtime.json');
@@ -73,6 +94,24 @@ describe('the panel endpoints', () => {
     const runtime = await send(port, '/__panel/runtime.json');
     expect(JSON.parse(runtime.text)).toMatchObject({ servers: [{ name: 'prod', apiBase: '/servers/prod/liveconfig/api/v1' }, { name: 'test', apiBase: '/servers/test/liveconfig/api/v1' }] });
     expect(runtime.text).not.toMatch(/127\.0\.0\.1|http/);
+  });
+});
+
+describe('no second send of a write by anything between the page and the hosting server', () => {
+  it('speaks HTTP/1.1 only: an HTTP/2 connection (whose GOAWAY a browser may answer by resending) never opens', async () => {
+    const upstream = await recordingUpstream(created);
+    const { port } = await startProductionServer(root, { HOSTING_SERVER: upstream.origin.origin });
+    const session = http2.connect(`http://127.0.0.1:${port}`);
+    const outcome = await new Promise<string>((resolve) => {
+      session.on('error', () => { resolve('refused'); });
+      const stream = session.request({ ':method': 'POST', ':path': API, 'content-type': 'application/json' });
+      stream.on('response', () => { resolve('answered'); });
+      stream.on('error', () => { resolve('refused'); });
+      stream.end(BODY);
+    });
+    session.destroy();
+    expect(outcome).toBe('refused');
+    expect(upstream.received).toEqual([]);
   });
 });
 
