@@ -48,3 +48,29 @@ export const NEVER_SENT_PROXY_CODES: ReadonlySet<ProxyErrorCode> = new Set<Proxy
 export function isProxyErrorCode(value: unknown): value is ProxyErrorCode {
   return typeof value === 'string' && (PROXY_ERROR_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * Sent by the page with a request whose path holds a secret (`/tokens/{token}`): the indexes of
+ * those segments below the API root, comma-separated. The proxy logs them masked and never
+ * forwards the header (it is not on its allowlist). At most 16 indexes of at most 3 digits.
+ */
+export const SECRET_SEGMENTS_HEADER = 'X-Panel-Secret-Segments';
+
+export const SECRET_SEGMENTS_VALUE = /^\d{1,3}(?:,\d{1,3}){0,15}$/;
+
+const API_ROOT = /^(\/(?:servers\/[^/]*\/)?[^/]*\/api\/v1)(\/.*)?$/;
+
+/**
+ * A request's target as a log may hold it: never the query, and below the API root
+ * (`/<service>/api/v1`, `/servers/<name>/<service>/api/v1`) the segments the page named secret
+ * (SECRET_SEGMENTS_HEADER) masked.
+ */
+export function loggedRequestPath(url: string, secretSegments: string | string[] | undefined): string {
+  const path = url.split('?')[0] ?? '';
+  if (typeof secretSegments !== 'string' || !SECRET_SEGMENTS_VALUE.test(secretSegments)) return path;
+  const [, root, rest] = API_ROOT.exec(path) ?? [];
+  if (root === undefined || rest === undefined) return path;
+  const secret = new Set(secretSegments.split(',').map(Number));
+  // `rest` starts with "/": its first segment (index 0 below the root) is the second piece.
+  return root + rest.split('/').map((segment, index) => (index > 0 && secret.has(index - 1) ? '********' : segment)).join('/');
+}

@@ -784,3 +784,24 @@ describe('secrets in a query', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('secrets in the path', () => {
+  it('a segment marked secret (`/tokens/{token}`) is masked in Activity, "Show request" and what onSent tells, and sent as it is', async () => {
+    const started: { path: string }[] = [];
+    const spy = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+    vi.stubGlobal('fetch', spy);
+    const client = createApiClient({
+      basePath: BASE, getSettings: () => SETTINGS,
+      activity: { start: (entry) => { started.push(entry); return 'a1'; }, finish: () => undefined },
+    });
+    let told = '';
+    const request = { method: 'DELETE' as const, path: ['tokens', 'tok-SECRET-1', 'uses'], secretSegments: [1], query: { api_key: 'k-SECRET-2' } };
+    await client.exchange({ ...request, activity: {} });
+    await client({ ...request, schema: z.unknown(), onSent: (sent) => { told = sent.url; } });
+    expect(String((spy.mock.calls[0] as unknown[] | undefined)?.[0])).toBe(`${BASE}/tokens/tok-SECRET-1/uses?api_key=k-SECRET-2`);
+    expect(started.map((entry) => entry.path)).toEqual(['/tokens/********/uses?api_key=********', '/tokens/********/uses?api_key=********']);
+    expect(told).toBe(`${BASE}/tokens/********/uses?api_key=********`);
+    expect(client.show(request).url).toBe(`${BASE}/tokens/********/uses?api_key=********`);
+    vi.unstubAllGlobals();
+  });
+});

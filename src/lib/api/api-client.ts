@@ -11,6 +11,7 @@ import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/serv
 import { actingAs, isUserName, type Settings, settingsStore } from '../session/settings-store.ts';
 import { isIdentifier } from '../../shared/identifier.ts';
 import { isSecretName, SECRET_SHOWN } from '../util/secret-name.ts';
+import { SECRET_SEGMENTS_HEADER } from '../../shared/proxy-contract.ts';
 
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
 export const API_TIMEOUT_MS = 30_000;
@@ -32,6 +33,8 @@ export interface ApiRequest<T> {
   method: HttpMethod;
   /** Path segments below `/<service>/api/v1`; each one must pass the allowlist. */
   path: readonly string[];
+  /** Indexes of `path` whose segments are secrets (`/tokens/{token}`): masked wherever the request is shown or recorded. */
+  secretSegments?: readonly number[];
   /** Query parameters, in this order; an array repeats its name; `undefined` leaves one out. */
   query?: Query;
   /** Headers the proxy forwards besides the panel's own (acting for a customer, conditions). */
@@ -80,7 +83,7 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body' | 'server'>;
+export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'query' | 'headers' | 'body' | 'server'>;
 
 /** A read's whole answer, as the API screen shows it: nothing parsed, nothing left out but past the cap. */
 export interface Exchange {
@@ -153,7 +156,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // unsent, not inside fetch() where it would look like a request that may have gone out.
     if (!isSendableApiKey(settings.apiKey)) throw new ApiError('unsendable-key');
     const built = buildRequest(server.apiBase, request, settings);
-    request.onSent?.(shown(server.name, masked(built)));
+    request.onSent?.(shown(server.name, masked(built, server.apiBase, request)));
 
     // A plain timer rather than AbortSignal.timeout(): it pauses with the page's clock, so the
     // timeout path can be driven in tests without waiting 30 real seconds.
@@ -163,12 +166,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const now = options.now ?? Date.now;
     const startedAt = now();
-    const subject = request.activity?.subject;
-    const shownSubject = request.activity?.subjectShown;
+    // A secret segment's value is no subject to record either (a DELETE of `/tokens/{token}` is about the token).
+    const secretValues = new Set((request.secretSegments ?? []).map((index) => request.path[index]));
+    const unlessSecret = (text: string | undefined) => (text !== undefined && secretValues.has(text) ? SECRET_SHOWN : text);
+    const subject = unlessSecret(request.activity?.subject);
+    const shownSubject = unlessSecret(request.activity?.subjectShown);
     const recorded = options.activity?.start({
       at: startedAt, server: server.name, method: request.method,
       // A query value under a secret's name (`token`, `api_key`) is recorded masked: Activity lives in sessionStorage.
-      path: `/${request.path.join('/')}${queryString(withSecretsMasked(request.query))}`, ...(subject !== undefined && { domain: subject }),
+      path: `/${withSecretSegmentsMasked(request).join('/')}${queryString(withSecretsMasked(request.query))}`, ...(subject !== undefined && { domain: subject }),
       ...(subject !== undefined && shownSubject !== undefined && shownSubject !== subject && { domainShown: shownSubject }),
       ...actingAsOf(built),
     });
@@ -194,7 +200,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function show(request: ShowableRequest): ShownRequest {
     const server = resolveServer(request.server);
     const settings = options.getSettings(server.name);
-    return shown(server.name, buildRequest(server.apiBase, { ...request, query: withSecretsMasked(request.query) }, { ...settings, apiKey: API_KEY_PLACEHOLDER }));
+    const built = buildRequest(server.apiBase, { ...request, query: withSecretsMasked(request.query) }, { ...settings, apiKey: API_KEY_PLACEHOLDER });
+    return shown(server.name, { ...built, url: urlOf(server.apiBase, withSecretSegmentsMasked(request), withSecretsMasked(request.query)) });
   }
 
   return Object.assign(apiRequest, { show, exchange });
@@ -321,10 +328,20 @@ function withSecretsMasked(query: Query | undefined): Query | undefined {
   return copy;
 }
 
-function masked(built: BuiltRequest): BuiltRequest {
+/** The path with each secret segment replaced by SECRET_SHOWN: never sent, only shown or recorded. */
+function withSecretSegmentsMasked(request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments'>): readonly string[] {
+  const secret = new Set(request.secretSegments);
+  return secret.size === 0 ? request.path : request.path.map((segment, index) => (secret.has(index) ? SECRET_SHOWN : segment));
+}
+
+const urlOf = (basePath: string, path: readonly string[], query: Query | undefined) => `${basePath}/${path.join('/')}${queryString(query)}`;
+
+/** The request as built, for showing: the key's header carrying the placeholder, secrets of the path and query masked. */
+function masked(built: BuiltRequest, basePath: string, request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments' | 'query'>): BuiltRequest {
   const { Authorization: auth, ...rest } = built.headers;
-  if (auth === undefined) return built;
-  return { ...built, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
+  const url = urlOf(basePath, withSecretSegmentsMasked(request), withSecretsMasked(request.query));
+  if (auth === undefined) return { ...built, url };
+  return { ...built, url, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
 }
 
 /** For the activity log: whom the request acted for, as it was sent (`customer c0001`, `user anna`). */
@@ -364,7 +381,7 @@ const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
  */
 export function buildRequest(
   basePath: string,
-  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'headers' | 'body'>,
+  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'query' | 'headers' | 'body'>,
   settings: Pick<Settings, 'apiKey' | 'language' | 'actAsCustomer' | 'actAsUser'>,
 ): BuiltRequest {
   if (!request.path.every(isPathSegment)) throw new TypeError('API path segment outside the allowlist');
@@ -392,8 +409,10 @@ export function buildRequest(
     headers[name] = value;
   }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The proxy logs these path segments masked (and never forwards the header).
+  if (request.secretSegments && request.secretSegments.length > 0) headers[SECRET_SEGMENTS_HEADER] = request.secretSegments.slice(0, 16).join(',');
   return {
-    url: `${basePath}/${request.path.join('/')}${queryString(request.query)}`,
+    url: urlOf(basePath, request.path, request.query),
     method: request.method,
     headers,
     body: request.body === undefined ? null : JSON.stringify(request.body),

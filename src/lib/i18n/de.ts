@@ -424,6 +424,7 @@ export const de: Record<MessageKey, string> = {
   'write.label': 'Diese Änderung senden',
   'write.deleteButton': 'Löschen…',
   'write.editAsJson': 'Als JSON bearbeiten',
+  'form.problem.secretPlaceholder': '{found}: {placeholder} steht für das Geheimnis bei {from} und kann nur dort bleiben. Geben Sie bei {found} den gemeinten Wert ein, oder setzen Sie den Platzhalter an seine Stelle zurück.',
   'write.json': 'Inhalt als JSON',
   'write.json.hint': 'Der ganze Inhalt; „Als JSON bearbeiten“ übernimmt ihn wieder in die Felder.',
   'write.loadCurrent': 'Aktuelle Werte laden',

@@ -423,6 +423,7 @@ export const en = {
   'write.deleteButton': 'Delete…',
   'write.editAsJson': 'Edit as JSON',
   'write.json': 'Body as JSON',
+  'form.problem.secretPlaceholder': '{found}: {placeholder} stands for the secret at {from} and can only stay there. Type the value you mean at {found}, or put the placeholder back where it was.',
   'write.json.hint': 'The whole body; "Edit as JSON" again takes it back into the fields.',
   'write.loadCurrent': 'Load current values',
   'write.loading': 'Reading the current values…',

@@ -28,6 +28,7 @@ describe('buildRead', () => {
     });
     expect(built).toEqual({ ok: true, request: {
       path: ['customers', 'c0002', 'domains'],
+      secretSegments: [],
       query: { limit: '10', kind: 'b', names: ['a.example', 'b.example'], active: 'true' },
       headers: { 'X-Customer-ID': 'c0001' },
     } });
@@ -46,6 +47,17 @@ describe('buildRead', () => {
   ])('%s = %j: %s', (key, value, problem) => {
     const built = buildRead(doc, op, { 'path:customerId': 'c1', [key]: value });
     expect(!built.ok && built.problems.get(key)?.key).toBe(problem);
+  });
+
+  it.each([
+    ['/tokens/{token}', [param('token', 'path', { type: 'string' })], [1]],
+    ['/users/{user}/keys/{apiKey}', [param('user', 'path', { type: 'string' }), param('apiKey', 'path', { type: 'string' })], [3]],
+    ['/shares/{code}', [param('code', 'path', { type: 'string', format: 'password' })], [1]],
+    ['/shares/{code}', [param('code', 'path', { type: 'string' })], []],
+  ] as const)('%s: the secret segments %j, by the parameter\'s name or its schema', (apiPath, parameters, secret) => {
+    const values = Object.fromEntries(parameters.map((parameter) => [`path:${parameter.name}`, 'v1']));
+    const built = buildRead(doc, operation(apiPath, [...parameters]), values);
+    expect(built.ok && built.request.secretSegments).toEqual(secret);
   });
 
   it('a query parameter named __proto__ is sent like any other, and pollutes nothing', () => {

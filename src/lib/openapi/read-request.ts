@@ -5,6 +5,7 @@ import { isUserName } from '../session/settings-store.ts';
 import type { Operation, Parameter } from './operations.ts';
 import { isObject, type JsonObject, type JsonValue } from './json.ts';
 import { resolveLocal } from './refs.ts';
+import { isSecretName } from '../util/secret-name.ts';
 
 /** The headers the panel's proxy forwards besides its own (src/server/proxy/proxy-headers.ts). */
 export const SENDABLE_HEADERS = ['X-Customer-ID', 'X-User-Name', 'If-Match', 'If-None-Match'] as const;
@@ -80,6 +81,8 @@ export const valueKey = (parameter: Pick<Parameter, 'in' | 'name'>) => `${parame
 
 export interface BuiltRead {
   path: string[];
+  /** Which of `path`'s segments hold a secret (a parameter named so: `{token}`): shown and recorded masked. */
+  secretSegments: number[];
   query: Record<string, string | string[]>;
   headers: Partial<Record<SendableHeader, string>>;
 }
@@ -102,9 +105,11 @@ export function buildRead(document: JsonObject, operation: Operation, values: Pa
   const byName = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
 
   const path: string[] = [];
+  const secretSegments: number[] = [];
   for (const segment of templateSegments(operation.apiPath)) {
     const filled = segment.replace(/\{([^}]*)\}/g, (whole, name: string) => {
       const parameter = byName.get(name);
+      if (parameter && isSecretParameter(parameter) && secretSegments.at(-1) !== path.length) secretSegments.push(path.length);
       const value = parameter ? (values[valueKey(parameter)] ?? '').trim() : '';
       if (!parameter) return whole;
       if (value === '') problems.set(valueKey(parameter), { key: 'api.field.required' });
@@ -147,7 +152,13 @@ export function buildRead(document: JsonObject, operation: Operation, values: Pa
   if (problems.size > 0 || !path.every(isPathSegment)) {
     return { ok: false, problems };
   }
-  return { ok: true, request: { path, query, headers } };
+  return { ok: true, request: { path, secretSegments, query, headers } };
+}
+
+/** A parameter whose value is a secret: by its name, or as its schema says (format password, writeOnly). */
+function isSecretParameter(parameter: Parameter): boolean {
+  const schema = parameter.schema;
+  return isSecretName(parameter.name) || (isObject(schema) && (schema.format === 'password' || schema.writeOnly === true));
 }
 
 function checkValue(kind: FieldKind, raw: string): { value: string | string[] } | { problem: FieldProblem } {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { loggedRequestPath, SECRET_SEGMENTS_HEADER } from '../../shared/proxy-contract.ts';
 import type { ServerLog } from './server-log.ts';
 import { whenOver } from '../proxy/when-over.ts';
 
@@ -30,7 +31,7 @@ export function logCutAtShutdown(req: IncomingMessage, res: ServerResponse, star
   log.request({ method: req.method ?? '', path: loggedPath(req), status: 'aborted', durationMs: performance.now() - started, cutAtShutdown: true });
 }
 
-/** The request target without its query: a query may carry what a log must not keep. */
+/** The request target without its query (it may carry what a log must not keep), secret path segments masked. */
 function loggedPath(req: IncomingMessage): string {
-  return (req.url ?? '').split('?')[0] ?? '';
+  return loggedRequestPath(req.url ?? '', req.headers[SECRET_SEGMENTS_HEADER.toLowerCase()]);
 }

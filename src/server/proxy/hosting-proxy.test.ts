@@ -358,19 +358,24 @@ describe('the log callback', () => {
       body: JSON.stringify(DOCUMENTED_BODY),
     });
     await send(proxy.port, '/liveconfig/api/v1/customers/c0001/domains', { headers: secrets });
+    // A path segment the page names secret (`/tokens/{token}`): logged masked, the header not forwarded.
+    await send(proxy.port, '/liveconfig/api/v1/tokens/path-secret-1', { method: 'DELETE', headers: { ...documentedHeaders('demo-admin-key'), 'X-Panel-Secret-Segments': '1' } });
     // Refused by the proxy itself: still an API request, so still logged.
     await send(proxy.port, '/liveconfig/api/v1/../x', { headers: secrets });
     // Not an API request: not the proxy's to log.
     await send(proxy.port, '/index.html', { headers: secrets });
 
     // The line is written when the response closes, which may be just after the client has it.
-    await vi.waitFor(() => { expect(proxy.logs).toHaveLength(3); });
-    const [first, second, third] = proxy.logs;
+    await vi.waitFor(() => { expect(proxy.logs).toHaveLength(4); });
+    const [first, second, masked, third] = proxy.logs;
     expect(first).toMatch(/^POST \/liveconfig\/api\/v1\/customers\/c0002\/domains → 201\b/);
     expect(second).toMatch(/^GET \/liveconfig\/api\/v1\/customers\/c0001\/domains → 201\b/);
+    expect(masked).toMatch(/^DELETE \/liveconfig\/api\/v1\/tokens\/\*{8} → 201\b/);
     expect(third).toMatch(/^GET \/liveconfig\/api\/v1\/..\/x → 400\b/);
+    expect(upstream.received.map((request) => request.headers['x-panel-secret-segments'])).toEqual([undefined, undefined, undefined]);
     for (const line of proxy.logs) {
       expect(line).not.toContain('?');
+      expect(line).not.toContain('path-secret-1');
       expect(line).not.toContain('query-secret');
       expect(line).not.toContain('demo-admin-key');
       expect(line).not.toContain('cookie-value-xyz');

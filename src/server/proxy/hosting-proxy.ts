@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isPlainApiPath } from '../../shared/path-segment.ts';
-import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
+import { loggedRequestPath, type ProxyErrorCode, SECRET_SEGMENTS_HEADER } from '../../shared/proxy-contract.ts';
 import { classifyProxyError, sendProxyError } from './proxy-errors.ts';
 import type { HostingTarget } from './hosting-target.ts';
 import { declaredLength, readCappedBody } from './request-body.ts';
@@ -67,9 +67,10 @@ export function createHostingProxy(options: HostingProxyOptions) {
       return;
     }
     const started = performance.now();
+    const loggedPath = loggedRequestPath(rawUrl, req.headers[SECRET_SEGMENTS_HEADER.toLowerCase()]);
     const log = () => {
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      options.log(`${req.method ?? ''} ${rawUrl.split('?')[0] ?? ''} → ${status} ${Math.round(performance.now() - started)} ms`);
+      options.log(`${req.method ?? ''} ${loggedPath} → ${status} ${Math.round(performance.now() - started)} ms`);
     };
     const refusal = refuse(req, rest, limits, exchanges.active);
     if (refusal) {

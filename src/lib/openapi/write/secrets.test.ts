@@ -36,14 +36,28 @@ describe('secrets in a body', () => {
     expect(shown).toContain('"note":"n"');
   });
 
-  it('edited as JSON, go with their item: a row deleted or moved takes its own secret along', () => {
+  it('edited as JSON, go back only where they were taken from; a placeholder anywhere else is refused, never filled', () => {
     const two: JsonObject = { users: [{ login: 'a', secret: 'PW-A' }, { login: 'b', secret: 'PW-B' }] };
     const { masked, secrets } = maskForEditing(two, patterns);
     expect(JSON.stringify(masked)).not.toMatch(/PW-/);
     const users = (masked as { users: JsonObject[] }).users;
-    expect(restoreSecrets({ users: [users[1] ?? {}] }, secrets)).toEqual({ users: [{ login: 'b', secret: 'PW-B' }] });
-    expect(restoreSecrets({ users: [users[1] ?? {}, users[0] ?? {}] }, secrets)).toEqual({ users: [{ login: 'b', secret: 'PW-B' }, { login: 'a', secret: 'PW-A' }] });
-    expect(restoreSecrets({ users: [{ login: 'c', secret: 'new' }] }, secrets)).toEqual({ users: [{ login: 'c', secret: 'new' }] });
+    // Left where they were: put back.
+    expect(restoreSecrets(masked ?? {}, secrets)).toEqual({ ok: true, body: two });
+    // A new value typed over one: kept as typed.
+    expect(restoreSecrets({ users: [{ login: 'c', secret: 'new' }, users[1] ?? {}] }, secrets)).toEqual({ ok: true, body: { users: [{ login: 'c', secret: 'new' }, { login: 'b', secret: 'PW-B' }] } });
+    // A row deleted or moved: its placeholder is elsewhere now, so refused by name.
+    expect(restoreSecrets({ users: [users[1] ?? {}] }, secrets)).toEqual({ ok: false, misplaced: [{ placeholder: `${SECRET_SHOWN}2`, found: '/users/0/secret', from: '/users/1/secret' }] });
+    expect(restoreSecrets({ users: [users[1] ?? {}, users[0] ?? {}] }, secrets)).toMatchObject({ ok: false, misplaced: [{ found: '/users/0/secret' }, { found: '/users/1/secret' }] });
+  });
+
+  it('a plain field holding a placeholder\'s text (typed, or its default) never receives the secret', () => {
+    const { masked, secrets } = maskForEditing({ name: 'anna', password: 'hunter2' }, patterns);
+    expect(masked).toEqual({ name: 'anna', password: `${SECRET_SHOWN}1` });
+    const restored = restoreSecrets({ name: `${SECRET_SHOWN}1`, password: `${SECRET_SHOWN}1` }, secrets);
+    expect(restored).toEqual({ ok: false, misplaced: [{ placeholder: `${SECRET_SHOWN}1`, found: '/name', from: '/password' }] });
+    expect(JSON.stringify(restored)).not.toContain('hunter2');
+    // Text that only contains a placeholder is plain text.
+    expect(restoreSecrets({ name: `x${SECRET_SHOWN}1`, password: `${SECRET_SHOWN}1` }, secrets)).toEqual({ ok: true, body: { name: `x${SECRET_SHOWN}1`, password: 'hunter2' } });
   });
 
   it.each([['new_password', true], ['apiKey', true], ['X-Auth-Token', true], ['pin', true], ['bypass_cache', false], ['tokens_used', false], ['compass', false], ['passive', false]])(

@@ -68,47 +68,68 @@ export function withoutSecrets(body: JsonValue | undefined, patterns: readonly (
   return walk(body, 0, patterns);
 }
 
+/** Where each placeholder of a body edited as JSON was taken from, and the secret it stands for. */
+export type SecretPlaces = ReadonlyMap<string, { readonly at: readonly string[]; readonly value: JsonValue }>;
+
 /**
  * A body for editing as JSON text: each secret replaced by a placeholder of its own
- * (`********1`, `********2`, ...), and what each placeholder stands for. The placeholders go
- * where the user moves them (a row moved, copied or deleted takes its secret along), so a secret
- * is put back by what it is, never by its position.
+ * (`********1`, `********2`, ...), and where each was taken from. A secret goes back only to the
+ * place it was taken from (restoreSecrets): text that merely equals a placeholder elsewhere (a
+ * plain field's value or default, a row moved) never receives it.
  */
-export function maskForEditing(body: JsonValue | undefined, patterns: readonly (readonly string[])[]): { masked: JsonValue | undefined; secrets: ReadonlyMap<string, JsonValue> } {
-  const secrets = new Map<string, JsonValue>();
+export function maskForEditing(body: JsonValue | undefined, patterns: readonly (readonly string[])[]): { masked: JsonValue | undefined; secrets: SecretPlaces } {
+  const secrets = new Map<string, { at: readonly string[]; value: JsonValue }>();
   const original = withoutSecrets(body, patterns, 'mask');
   if (body === undefined || original === undefined) return { masked: original, secrets };
   // Walk the masked copy and the body side by side: where the copy says SECRET_SHOWN, the body has the secret.
-  const pair = (masked: JsonValue, real: JsonValue | undefined): JsonValue => {
+  const pair = (masked: JsonValue, real: JsonValue | undefined, at: readonly string[]): JsonValue => {
     if (masked === SECRET_SHOWN && real !== SECRET_SHOWN && real !== undefined) {
       const placeholder = `${SECRET_SHOWN}${String(secrets.size + 1)}`;
-      secrets.set(placeholder, real);
+      secrets.set(placeholder, { at, value: real });
       return placeholder;
     }
-    if (Array.isArray(masked)) return masked.map((item, index) => pair(item, Array.isArray(real) ? real[index] : undefined));
+    if (Array.isArray(masked)) return masked.map((item, index) => pair(item, Array.isArray(real) ? real[index] : undefined, [...at, String(index)]));
     if (isObject(masked)) {
       const copy: Record<string, JsonValue> = {};
       for (const [key, item] of Object.entries(masked)) {
         const before = isObject(real) && Object.hasOwn(real, key) ? real[key] : undefined;
-        Object.defineProperty(copy, key, { value: pair(item, before), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, key, { value: pair(item, before, [...at, key]), enumerable: true, writable: true, configurable: true });
       }
       return copy;
     }
     return masked;
   };
-  return { masked: pair(original, body), secrets };
+  return { masked: pair(original, body, []), secrets };
 }
 
-/** The edited body with each placeholder still in it replaced by the secret it stands for. */
-export function restoreSecrets(edited: JsonValue, secrets: ReadonlyMap<string, JsonValue>): JsonValue {
-  if (typeof edited === 'string') return secrets.get(edited) ?? edited;
-  if (Array.isArray(edited)) return edited.map((item) => restoreSecrets(item, secrets));
-  if (isObject(edited)) {
-    const copy: Record<string, JsonValue> = {};
-    for (const [key, item] of Object.entries(edited)) {
-      Object.defineProperty(copy, key, { value: restoreSecrets(item, secrets), enumerable: true, writable: true, configurable: true });
+/** A JSON pointer of path segments, `~` and `/` escaped (RFC 6901). */
+const pointerOf = (at: readonly string[]): string => at.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
+/**
+ * The edited body with each placeholder put back to the secret it stands for, where it was taken
+ * from and nowhere else. A placeholder's text anywhere else (another field, a moved row, a key's
+ * value the description defaults to it) is refused by name, never filled with a secret.
+ */
+export function restoreSecrets(edited: JsonValue, secrets: SecretPlaces): { ok: true; body: JsonValue } | { ok: false; misplaced: readonly { placeholder: string; found: string; from: string }[] } {
+  const misplaced: { placeholder: string; found: string; from: string }[] = [];
+  const walk = (value: JsonValue, at: readonly string[]): JsonValue => {
+    if (typeof value === 'string') {
+      const place = secrets.get(value);
+      if (!place) return value;
+      if (place.at.length === at.length && place.at.every((segment, index) => segment === at[index])) return place.value;
+      misplaced.push({ placeholder: value, found: pointerOf(at) || '/', from: pointerOf(place.at) || '/' });
+      return value;
     }
-    return copy;
-  }
-  return edited;
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...at, String(index)]));
+    if (isObject(value)) {
+      const copy: Record<string, JsonValue> = {};
+      for (const [key, item] of Object.entries(value)) {
+        Object.defineProperty(copy, key, { value: walk(item, [...at, key]), enumerable: true, writable: true, configurable: true });
+      }
+      return copy;
+    }
+    return value;
+  };
+  const body = walk(edited, []);
+  return misplaced.length > 0 ? { ok: false, misplaced } : { ok: true, body };
 }

@@ -23,7 +23,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { problemMessage } from './problem-message.ts';
 import { ParameterField, useParameters } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
-import { maskForEditing, restoreSecrets, secretPatterns, withoutSecrets } from './secrets.ts';
+import { maskForEditing, restoreSecrets, type SecretPlaces, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
 
@@ -66,7 +66,7 @@ const parseJson = (text: string): JsonValue | undefined => {
 };
 
 const withBody = (read: BuiltRead, method: WriteMethod, body: JsonValue | undefined) =>
-  ({ method, path: read.path, query: read.query, headers: read.headers, ...(body !== undefined && { body }) });
+  ({ method, path: read.path, secretSegments: read.secretSegments, query: read.query, headers: read.headers, ...(body !== undefined && { body }) });
 
 /**
  * A write (POST, PUT, PATCH, DELETE) generated from the description: its parameters, its JSON
@@ -112,15 +112,19 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
   const [jsonText, setJsonText] = useState('');
   // The body as it was when the JSON text was made: the text shows secrets masked, and a masked
   // value left as it is takes its value from here.
-  const [jsonSecrets, setJsonSecrets] = useState<ReadonlyMap<string, JsonValue>>(new Map());
+  const [jsonSecrets, setJsonSecrets] = useState<SecretPlaces>(new Map());
   const showJson = (value: JsonValue | undefined) => {
     const { masked, secrets: hidden } = maskForEditing(value, secrets);
     setJsonSecrets(hidden);
     setJsonText(masked === undefined ? '' : JSON.stringify(masked, null, 2));
   };
-  const parseJsonText = (): JsonValue | undefined => {
+  /** The JSON text as a body, its secrets back where they were taken from; or why it cannot be. */
+  const parseJsonText = (): { ok: true; body: JsonValue } | { ok: false; problems: string[] } => {
     const parsed = parseJson(jsonText);
-    return parsed === undefined ? undefined : restoreSecrets(parsed, jsonSecrets);
+    if (parsed === undefined) return { ok: false, problems: [t('form.problem.jsonText')] };
+    const restored = restoreSecrets(parsed, jsonSecrets);
+    if (restored.ok) return restored;
+    return { ok: false, problems: restored.misplaced.map((place) => t('form.problem.secretPlaceholder', place)) };
   };
   const [jsonProblems, setJsonProblems] = useState<string[]>([]);
   const [unplaced, setUnplaced] = useState<string[]>([]);
@@ -154,11 +158,12 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       if (jsonText.trim() === '') {
         built = undefined;
       } else {
-        built = parseJsonText();
-        if (built === undefined) {
-          setJsonProblems([t('form.problem.jsonText')]);
+        const parsed = parseJsonText();
+        if (!parsed.ok) {
+          setJsonProblems(parsed.problems);
           return { ok: false };
         }
+        built = parsed.body;
       }
     } else {
       const value = formValue();
@@ -284,7 +289,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     const check = checkRead ? readWithSameActing(checkRead, read) : undefined;
     const identifier = identifierOf(operation, read.path);
     const payload: WritePayload = {
-      method, operation: operation.key, path: read.path, query: read.query, headers: read.headers, body: sent, comparable,
+      method, operation: operation.key, path: read.path, secretSegments: read.secretSegments, query: read.query, headers: read.headers, body: sent, comparable,
       identifier: identifier === '' ? `/${read.path.join('/')}` : identifier, check,
       repeatKey: writeTarget(method, read.path, masked),
     };
@@ -304,7 +309,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
 
   const ops: WriteOps<WritePayload, Exchange> = useMemo(() => ({
     send: ({ server: to, payload }) => apiRequest.exchange({
-      server: to, ...withBody({ path: payload.path, query: payload.query, headers: payload.headers }, payload.method, payload.body),
+      server: to, ...withBody(payload, payload.method, payload.body),
       activity: { subject: payload.identifier, onRecorded: (id) => { writeIds.set(payload, id); } },
     }),
     check: async ({ server: to, payload }) => {
@@ -314,7 +319,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
       if (payload.method !== 'DELETE' && empty) throw new Error('nothing to compare');
       let readId: string | undefined;
       const request = {
-        method: 'GET' as const, server: to, path: payload.check.path, query: payload.check.query, headers: payload.check.headers,
+        method: 'GET' as const, server: to, path: payload.check.path, secretSegments: payload.check.secretSegments, query: payload.check.query, headers: payload.check.headers,
         activity: { subject: payload.identifier, onRecorded: (id: string) => { readId = id; } },
       };
       let finding: CheckFinding;
@@ -428,7 +433,7 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     setLoadFirst(false);
     const asked = JSON.stringify(values);
     try {
-      const answer = await apiRequest.exchange({ method: 'GET', server, path: read.request.path, query: read.request.query, headers: read.request.headers });
+      const answer = await apiRequest.exchange({ method: 'GET', server, path: read.request.path, secretSegments: read.request.secretSegments, query: read.request.query, headers: read.request.headers });
       // The path was changed while this read was out: its answer is another resource's.
       if (latestValues.current !== asked) {
         setLoading(undefined);
@@ -465,12 +470,12 @@ export function WriteForm({ document, index, operation, server, hasKey, preset, 
     if (!fields) return;
     if (jsonMode) {
       // Back to the fields: what the JSON says, if it is JSON; otherwise the text stays and says why.
-      const parsed = jsonText.trim() === '' ? undefined : parseJsonText();
-      if (jsonText.trim() !== '' && parsed === undefined) {
-        setJsonProblems([t('form.problem.jsonText')]);
+      const parsed = jsonText.trim() === '' ? { ok: true as const, body: undefined } : parseJsonText();
+      if (!parsed.ok) {
+        setJsonProblems(parsed.problems);
         return;
       }
-      form.reset(fromBody(fields, parsed));
+      form.reset(fromBody(fields, parsed.body));
       setJsonProblems([]);
       setJsonMode(false);
     } else {

@@ -36,6 +36,7 @@ export interface WritePayload {
   method: WriteMethod;
   operation: string;
   path: string[];
+  secretSegments: BuiltRead['secretSegments'];
   query: BuiltRead['query'];
   headers: BuiltRead['headers'];
   body: JsonValue | undefined;
