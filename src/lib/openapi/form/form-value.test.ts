@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../json.ts';
 import { changedOnly, formPathOf, fromBody, initialValue, MAX_REMOVED_SHOWN, removedFrom, sameJson, toBody, type FormObject } from './form-value.ts';
-import { fieldsOf } from './schema-fields.ts';
+import { fieldsOf } from './fields/build-fields.ts';
 
 const doc = (openapi = '3.1.0', schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });
 

@@ -1,5 +1,6 @@
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { splitPointer, type FieldDescriptor, type FormFields } from './schema-fields.ts';
+import { splitPointer } from './fields/field-at.ts';
+import type { FieldDescriptor, FormFields } from './fields/field-types.ts';
 
 /**
  * The form's value for a tree of field descriptors, and the JSON body it stands for.

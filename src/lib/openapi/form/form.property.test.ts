@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { sameJson, toBody, type FormEntry, type FormObject } from './form-value.ts';
-import { fieldsOf, type FieldDescriptor } from './schema-fields.ts';
+import { fieldsOf } from './fields/build-fields.ts';
+import type { FieldDescriptor } from './fields/field-types.ts';
 import { validateBody } from './validate.ts';
 
 /**

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../json.ts';
 import { changedOnly, fromBody, initialValue, toBody, type FormEntry, type FormObject } from './form-value.ts';
-import { type FieldDescriptor, fieldsOf } from './schema-fields.ts';
+import { fieldsOf } from './fields/build-fields.ts';
+import type { FieldDescriptor } from './fields/field-types.ts';
 import { validateBody } from './validate.ts';
 
 const doc = (openapi: string, schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readErrorBody } from '../../api/error-body.ts';
 import type { JsonObject } from '../json.ts';
 import { formPathOf, fromBody } from './form-value.ts';
-import { fieldsOf } from './schema-fields.ts';
+import { fieldsOf } from './fields/build-fields.ts';
 import { parameterOf, placeServerError } from './server-errors.ts';
 
 const document: JsonObject = { openapi: '3.1.0', paths: {} };

@@ -2,7 +2,8 @@ import type { FieldError } from '../../api/api-error.ts';
 import type { Parameter } from '../operations.ts';
 import { escapePointer } from '../json.ts';
 import { type FormObject, formPathOf } from './form-value.ts';
-import { fieldAt, type FormFields } from './schema-fields.ts';
+import { fieldAt } from './fields/field-at.ts';
+import type { FormFields } from './fields/field-types.ts';
 
 /**
  * Where a server's 400/422 field error goes in a generated form: the react-hook-form path of the

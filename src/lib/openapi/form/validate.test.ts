@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../json.ts';
-import { fieldsOf } from './schema-fields.ts';
+import { fieldsOf } from './fields/build-fields.ts';
 import { MAX_PROBLEMS, validateBody, type BodyProblem } from './validate.ts';
 
 const schemas: JsonObject = {

@@ -1,7 +1,7 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { lookUp } from '../refs.ts';
-import { dialectOf, type Dialect } from './schema-fields.ts';
+import { dialectOf, type Dialect } from './dialect.ts';
 
 /**
  * A request body checked against the operation's schema by @cfworker/json-schema, which

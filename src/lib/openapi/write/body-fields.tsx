@@ -4,7 +4,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import { CHOICE, type FormEntry, initialValue, ROW_KEY, ROWS } from '../form/form-value.ts';
 import { isSecretField } from './secrets.ts';
-import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/schema-fields.ts';
+import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/fields/field-types.ts';
 
 /**
  * A request body's fields, generated from its schema (src/lib/openapi/form/schema-fields.ts) and

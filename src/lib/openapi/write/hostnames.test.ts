@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeDomain } from '../../names/domain-name.ts';
-import { fieldsOf } from '../form/schema-fields.ts';
+import { fieldsOf } from '../form/fields/build-fields.ts';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 
 const document = { openapi: '3.1.0', paths: {} };

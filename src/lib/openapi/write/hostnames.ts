@@ -1,6 +1,7 @@
 import type { DomainRefusal, DomainResult } from '../../names/domain-name.ts';
 import { escapePointer, isObject, type JsonValue } from '../json.ts';
-import { type FieldDescriptor, type FormFields, splitPointer } from '../form/schema-fields.ts';
+import { splitPointer } from '../form/fields/field-at.ts';
+import type { FieldDescriptor, FormFields } from '../form/fields/field-types.ts';
 
 /** Where a body's hostname fields are, as pointer patterns (`-` any item, `*` any key). */
 export function hostnamePatterns(fields: FormFields): readonly (readonly string[])[] {

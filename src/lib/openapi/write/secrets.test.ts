@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf } from '../form/schema-fields.ts';
+import { fieldsOf } from '../form/fields/build-fields.ts';
 import type { JsonObject } from '../json.ts';
 import { isSecretName, maskForEditing, restoreSecrets, SECRET_SHOWN, secretPatterns, withoutSecrets } from './secrets.ts';
 

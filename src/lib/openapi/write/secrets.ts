@@ -1,6 +1,7 @@
 import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName, SECRET_SHOWN } from '../../util/secret-name.ts';
-import { type FieldDescriptor, type FormFields, splitPointer } from '../form/schema-fields.ts';
+import { splitPointer } from '../form/fields/field-at.ts';
+import type { FieldDescriptor, FormFields } from '../form/fields/field-types.ts';
 
 export { isSecretName, SECRET_SHOWN } from '../../util/secret-name.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../operations.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
-import { bodySchemaOf, fieldAt, fieldsOf, type FieldDescriptor } from './schema-fields.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
+import { fieldsOf } from './build-fields.ts';
+import type { FieldDescriptor } from './field-types.ts';
 
 const doc30 = (schemas: JsonObject = {}): JsonObject => ({ openapi: '3.0.3', paths: {}, components: { schemas } });
 const doc31 = (schemas: JsonObject = {}): JsonObject => ({ openapi: '3.1.0', paths: {}, components: { schemas } });
@@ -260,52 +260,6 @@ describe('fieldsOf: limits', () => {
     expect(() => fieldsOf({ openapi: 5 }, { type: 'string' })).not.toThrow();
   });
 });
-
-describe('fieldAt', () => {
-  const fields = fieldsOf(doc31(), {
-    type: 'object',
-    properties: {
-      web: { type: 'object', properties: { target: { type: 'string' } } },
-      tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
-      labels: { type: 'object', additionalProperties: { type: 'string' } },
-      extra: { type: 'object' },
-      choice: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] },
-    },
-  });
-
-  it.each<[string, [string, string, string[]] | undefined]>([
-    ['/web/target', ['/web/target', '/web/target', []]],
-    ['/tags/3/name', ['/tags/-/name', '/tags/3/name', []]],
-    ['/labels/any~1key', ['/labels/*', '/labels/any~1key', []]],
-    ['/extra/deep/er', ['/extra', '/extra', ['deep', 'er']]],
-    ['/choice/b', ['/choice/b', '/choice/b', []]],
-    ['/web/nothing', undefined],
-    ['/tags/x/name', undefined],
-    ['/web/target/more', undefined],
-    ['no-slash', undefined],
-  ])('%s', (pointer, expected) => {
-    const found = fieldAt(fields, pointer);
-    expect(found && [found.field.pointer, found.pointer, [...found.rest]]).toEqual(expected);
-  });
-});
-
-describe('bodySchemaOf', () => {
-  const operation = (requestBody: JsonObject | undefined): Operation => ({
-    key: 'k', operationId: 'k', method: 'post', path: '/d', apiPath: '/d', summary: '', description: undefined, tags: [], deprecated: false,
-    parameters: [], requestBody, responses: undefined, pointer: '#/paths/~1d/post',
-  });
-
-  it('takes the JSON media type, with the pointer of its schema (a component body keeps its own pointer)', () => {
-    const body = { required: true, content: { 'text/plain': { schema: { type: 'string' } }, 'application/merge-patch+json': { schema: { type: 'object' } } } };
-    const document: JsonObject = { openapi: '3.1.0', paths: { '/d': { post: { requestBody: { $ref: '#/components/requestBodies/B' } } } }, components: { requestBodies: { B: body } } };
-    expect(bodySchemaOf(document, operation(body))).toEqual({
-      mediaType: 'application/merge-patch+json', schema: { type: 'object' }, pointer: '#/components/requestBodies/B/content/application~1merge-patch+json/schema', required: true,
-    });
-    expect(bodySchemaOf(document, operation({ content: { 'text/plain': {} } }))).toBeUndefined();
-    expect(bodySchemaOf(document, operation(undefined))).toBeUndefined();
-  });
-});
-
 function allKeys(field: FieldDescriptor): string[] {
   switch (field.kind) {
     case 'object':
