@@ -4,7 +4,7 @@ import { escapePointer, isObject, type JsonObject, type JsonValue } from '../jso
 import { sameJson, toBody, type FormEntry, type FormObject } from './form-value.ts';
 import { fieldsOf } from './fields/build-fields.ts';
 import type { FieldDescriptor } from './fields/field-types.ts';
-import { validateBody } from './validate.ts';
+import { validateBody } from './validate/validate-body.ts';
 
 /**
  * Schemas within the supported set, rendered as OpenAPI 3.0 or 3.1, are filled through their

@@ -5,7 +5,7 @@ import type { JsonObject, JsonValue } from '../json.ts';
 import { changedOnly, fromBody, initialValue, toBody, type FormEntry, type FormObject } from './form-value.ts';
 import { fieldsOf } from './fields/build-fields.ts';
 import type { FieldDescriptor } from './fields/field-types.ts';
-import { validateBody } from './validate.ts';
+import { validateBody } from './validate/validate-body.ts';
 
 const doc = (openapi: string, schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });
 

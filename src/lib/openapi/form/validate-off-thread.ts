@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '../json.ts';
 import { workerScriptUrl } from '../worker-url.ts';
-import type { BodyProblem } from './validate.ts';
+import type { BodyProblem } from './validate/body-problem.ts';
 
 /** Longer than any honest check; a check past it ends the worker and says so. */
 export const VALIDATE_TIMEOUT_MS = 3000;
@@ -30,7 +30,7 @@ function workerFor(document: JsonObject): Worker {
  */
 export async function validateOffThread(document: JsonObject, schema: JsonValue | undefined, body: unknown): Promise<Checked> {
   if (typeof Worker === 'undefined') {
-    const { validateBody } = await import('./validate.ts');
+    const { validateBody } = await import('./validate/validate-body.ts');
     return { ok: true, problems: validateBody(document, schema, body) };
   }
   let worker: Worker;

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../json.ts';
-import { validateBody } from './validate.ts';
+import { validateBody } from './validate/validate-body.ts';
 
 /**
  * Checks bodies against a description's schemas off the page's main thread: a schema's

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../json.ts';
-import { fieldsOf } from './fields/build-fields.ts';
-import { MAX_PROBLEMS, validateBody, type BodyProblem } from './validate.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
+import { fieldsOf } from '../fields/build-fields.ts';
+import { MAX_PROBLEMS, type BodyProblem } from './body-problem.ts';
+import { validateBody } from './validate-body.ts';
 
 const schemas: JsonObject = {
   Web: {
