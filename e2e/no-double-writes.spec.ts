@@ -93,3 +93,38 @@ test.describe('a redirect is never followed with a write', { tag: '@journey' }, 
     });
   }
 });
+
+test.describe('the guard\'s target is the resource, however its name is typed', () => {
+  test('after an unknown DELETE of a.example, a DELETE of A.EXAMPLE asks first and sends nothing', async ({ page, sim }) => {
+    await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+    await seedDomain(page, 'case.example', 'web77');
+    await page.clock.install();
+    await sim.fault({ method: 'DELETE', action: 'reset', count: 1 });
+    await openOperation(page, 'DELETE /customers/{customerId}/domains/{domain}');
+    await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
+    const domain = page.getByRole('textbox', { name: /^domain/ });
+    await domain.fill('case.example');
+    const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await dialog.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('case.example');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    // The reset came before the server acted: every read still shows the domain.
+    await expect.poll(async () => {
+      await page.clock.fastForward(60_000);
+      return (await page.getByRole('alert').allTextContents()).join(' ');
+    }, { timeout: 20_000 }).toMatch(/is unknown..*send it again/);
+
+    await domain.fill('CASE.EXAMPLE');
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await dialog.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('case.example');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const asked = page.getByRole('alert').filter({ hasText: 'DELETE /customers/c0002/domains/case.example' });
+    await expect(asked.getByRole('button', { name: 'Send again anyway' })).toBeVisible();
+    expect((await writes(sim)).filter((request) => request.method === 'DELETE')).toHaveLength(1);
+    // The user's word sends it, to the one path the name has.
+    await asked.getByRole('button', { name: 'Send again anyway' }).click();
+    await expect.poll(async () => (await writes(sim)).filter((request) => request.method === 'DELETE').map((request) => request.path))
+      .toEqual([`${API}/customers/c0002/domains/case.example`, `${API}/customers/c0002/domains/case.example`]);
+  });
+});

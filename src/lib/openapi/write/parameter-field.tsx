@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import { type Translate, useT } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { problemMessages } from './parameter-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import type { Operation, Parameter } from '../operations.ts';
 import type { JsonObject } from '../json.ts';
-import { buildRead, type BuiltRead, type FieldProblem, fieldKind, listed, type ParameterValues, parametersBySendability, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, listed, type ParameterValues, parametersBySendability, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
 import { resolveLocal } from '../refs.ts';
 import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName } from '../../util/secret-name.ts';
@@ -13,9 +14,6 @@ const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) =
   return isObject(resolved) && resolved.format === 'password';
 };
 
-/** The problems buildRead found, per parameter, in the UI language. */
-export const problemMessages = (t: Translate, problems: ReadonlyMap<string, FieldProblem>): ReadonlyMap<string, string> =>
-  new Map([...problems].map(([key, problem]) => [key, t(problem.key, problem.params)]));
 
 /**
  * An operation's path, query and header values as typed (from `preset`), those it can send and
