@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../json.ts';
-import { sameJson, toBody, type FormEntry, type FormObject } from './form-value.ts';
+import type { FormEntry, FormObject } from './value/form-entry.ts';
+import { sameJson } from './value/plain-json.ts';
+import { toBody } from './value/to-body.ts';
 import { fieldsOf } from './fields/build-fields.ts';
 import type { FieldDescriptor } from './fields/field-types.ts';
 import { validateBody } from './validate/validate-body.ts';

@@ -2,7 +2,10 @@
 // offers what the validator accepts, and what a user fills in the form is a body that validates.
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../json.ts';
-import { changedOnly, fromBody, initialValue, toBody, type FormEntry, type FormObject } from './form-value.ts';
+import type { FormEntry, FormObject } from './value/form-entry.ts';
+import { fromBody, initialValue } from './value/initial-value.ts';
+import { changedOnly } from './value/patch-difference.ts';
+import { toBody } from './value/to-body.ts';
 import { fieldsOf } from './fields/build-fields.ts';
 import type { FieldDescriptor } from './fields/field-types.ts';
 import { validateBody } from './validate/validate-body.ts';

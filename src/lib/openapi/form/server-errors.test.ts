@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readErrorBody } from '../../api/error-body.ts';
 import type { JsonObject } from '../json.ts';
-import { formPathOf, fromBody } from './form-value.ts';
+import { formPathOf } from './value/form-path.ts';
+import { fromBody } from './value/initial-value.ts';
 import { fieldsOf } from './fields/build-fields.ts';
 import { parameterOf, placeServerError } from './server-errors.ts';
 

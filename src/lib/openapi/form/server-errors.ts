@@ -1,7 +1,8 @@
 import type { FieldError } from '../../api/api-error.ts';
 import type { Parameter } from '../operations.ts';
 import { escapePointer } from '../json.ts';
-import { type FormObject, formPathOf } from './form-value.ts';
+import type { FormObject } from './value/form-entry.ts';
+import { formPathOf } from './value/form-path.ts';
 import { fieldAt } from './fields/field-at.ts';
 import type { FormFields } from './fields/field-types.ts';
 

@@ -2,7 +2,8 @@ import { memo, type ReactNode, useId } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
-import { CHOICE, type FormEntry, initialValue, ROW_KEY, ROWS } from '../form/form-value.ts';
+import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../form/value/form-entry.ts';
+import { initialValue } from '../form/value/initial-value.ts';
 import { isSecretField } from './secrets.ts';
 import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/fields/field-types.ts';
 

@@ -1,5 +1,5 @@
 import type { Translate } from '../../i18n/i18n.ts';
-import type { ValueProblem } from '../form/form-value.ts';
+import type { ValueProblem } from '../form/value/to-body.ts';
 import type { BodyProblem } from '../form/validate/body-problem.ts';
 
 /** A field's problem in the UI language: from the form's value (typed text) or the schema. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../json.ts';
-import { changedOnly, formPathOf, fromBody, initialValue, MAX_REMOVED_SHOWN, removedFrom, sameJson, toBody, type FormObject } from './form-value.ts';
-import { fieldsOf } from './fields/build-fields.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
+import { fieldsOf } from '../fields/build-fields.ts';
+import type { FormObject } from './form-entry.ts';
+import { formPathOf } from './form-path.ts';
+import { fromBody, initialValue } from './initial-value.ts';
+import { changedOnly, MAX_REMOVED_SHOWN, removedFrom } from './patch-difference.ts';
+import { sameJson } from './plain-json.ts';
+import { toBody } from './to-body.ts';
 
 const doc = (openapi = '3.1.0', schemas: JsonObject = {}): JsonObject => ({ openapi, paths: {}, components: { schemas } });
 
