@@ -4,7 +4,7 @@ import { normalizeDomain } from '../../names/domain-name.ts';
 import { createWriteLedger } from '../../write-guard/write-ledger.ts';
 import { initialWriteState, targetKey, writeTransition } from '../../write-guard/write-machine.ts';
 import { describeText } from '../describe-text.ts';
-import { initialValue } from '../form/form-value.ts';
+import { initialValue } from '../form/value/initial-value.ts';
 import { validateBody } from '../form/validate/validate-body.ts';
 import type { JsonObject } from '../json.ts';
 import type { ParameterValues } from '../read-request.ts';
