@@ -119,7 +119,7 @@ http {
     default_type application/octet-stream;
     # README "nginx": method and path, never a query or a header value ("combined" logs the
     # request line, query included, and Referer and User-Agent).
-    map \$request_uri \$panel_path_only { "~^(?<panel_path>[^?]*)" \$panel_path; }
+    map "\$http_x_panel_secret_segments|\$request_uri" \$panel_path_only { "~^[0-9][0-9,]*\|(?<panel_api>/(?:servers/[^/?]*/)?[^/?]*/api/v1)/[^?]+" "\$panel_api/********"; "~^[^|]*\|(?<panel_path>[^?]*)" \$panel_path; }
     log_format hosting_panel '\$remote_addr [\$time_local] "\$request_method \$panel_path_only" \$status \$body_bytes_sent \$request_time \$upstream_status';
     access_log $work/access.log hosting_panel;
     client_body_temp_path $work/client_body;

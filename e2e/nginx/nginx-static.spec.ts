@@ -286,20 +286,23 @@ test.describe('the page behind nginx, on a root of its own', { tag: '@nginx' }, 
       expect((await get(nginx.origin, '/index.html?apikey=SECRET-1&x=1')).status).toBe(200);
       expect((await get(nginx.origin, '/liveconfig/api/v1/customers?apikey=SECRET-2')).status).toBe(502);
       expect((await get(nginx.origin, '/assets/missing.js?apikey=SECRET-3')).status).toBe(404);
+      // A path segment the page names secret: nothing below the API root is logged.
+      expect((await get(nginx.origin, '/liveconfig/api/v1/tokens/SECRET-4', { 'X-Panel-Secret-Segments': '1' })).status).toBe(502);
       const log = path.join(nginx.folder, 'access.log');
-      await expect.poll(() => readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
       const lines = readFileSync(log, 'utf8');
       expect(lines).toMatch(/\] "GET \/index\.html" 200 /);
       expect(lines).toMatch(/\] "GET \/liveconfig\/api\/v1\/customers" 502 /);
       expect(lines).toMatch(/\] "GET \/assets\/missing\.js" 404 /);
+      expect(lines).toMatch(/\] "GET \/liveconfig\/api\/v1\/\*{8}" 502 /);
       expect(lines).not.toContain('SECRET');
       expect(lines).not.toContain('apikey');
     } finally {
       await nginx.stop();
     }
-    // The lines README "nginx" tells to put in http { } are the ones this nginx ran with.
-    const readme = readFileSync('README.md', 'utf8');
-    const snippet = /\*\*Logs\.\*\*[\s\S]*?```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    // The lines docs/running.md "Logs" tells to put in http { } are the ones this nginx ran with.
+    const readme = readFileSync('docs/running.md', 'utf8');
+    const snippet = /### Logs[\s\S]*?```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const config = readFileSync(path.join(nginx.folder, 'nginx.conf'), 'utf8');
     const directives = snippet.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('access_log'));
     expect(directives.length).toBeGreaterThanOrEqual(2);
