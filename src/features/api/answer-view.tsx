@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { Exchange } from '../../lib/api/api-client.ts';
+import type { Exchange } from '../../lib/api/request-types.ts';
 import { isJsonContentType } from '../../lib/api/error-body.ts';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { apiRequest, type Exchange, type ShownRequest } from '../../lib/api/api-client.ts';
+import { apiRequest } from '../../lib/api/api-client.ts';
+import type { Exchange, ShownRequest } from '../../lib/api/request-types.ts';
 import { type ApiError, isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';

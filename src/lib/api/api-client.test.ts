@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { API_KEY_PLACEHOLDER, type ApiRequest, apiRequest, buildRequest, createApiClient, type ShownRequest } from './api-client.ts';
+import { apiRequest, createApiClient } from './api-client.ts';
+import { buildRequest } from './build-request.ts';
+import { API_KEY_PLACEHOLDER, type ApiRequest, type ShownRequest } from './request-types.ts';
 import { createActivityLog } from '../activity/activity-log.ts';
 import { ApiError } from './api-error.ts';
 import type { Settings } from '../session/settings-store.ts';

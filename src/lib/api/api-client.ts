@@ -1,71 +1,26 @@
 import type * as z from 'zod/mini';
-import { type ActivityLog, type ActivityOutcome, activityLog } from '../activity/activity-log.ts';
+import { type ActivityLog, activityLog, type ActivityOutcome } from '../activity/activity-log.ts';
 import { ApiError } from './api-error.ts';
-import { authHeaders, isSendableApiKey } from './auth.ts';
+import { isSendableApiKey } from './auth.ts';
+import { actingAsOf, buildRequest, masked, queryString, shown, urlOf, withSecretSegmentsMasked, withSecretsMasked } from './build-request.ts';
 import { isJsonContentType, MAX_ERROR_BODY_CHARS } from './error-body.ts';
 import { readCappedText } from './read-capped-text.ts';
-import { isPathSegment } from '../../shared/path-segment.ts';
+import {
+  API_KEY_PLACEHOLDER, type ApiClient, type ApiRequest, type BuiltRequest, type Exchange, type ExchangeRequest, type HttpMethod, isReadMethod, MAX_EXCHANGE_BYTES,
+  type ShowableRequest, type ShownRequest,
+} from './request-types.ts';
 import { toApiError } from './response-error.ts';
 import { DEFAULT_SERVER_NAME } from '../../shared/hosting-servers.ts';
 import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/server-store.ts';
-import { actingAs, isUserName, type Settings, settingsStore } from '../session/settings-store.ts';
-import { isIdentifier } from '../../shared/identifier.ts';
-import { isSecretName, SECRET_SHOWN } from '../util/secret-name.ts';
-import { SECRET_SEGMENTS_HEADER } from '../../shared/proxy-contract.ts';
+import { type Settings, settingsStore } from '../session/settings-store.ts';
+import { SECRET_SHOWN } from '../util/secret-name.ts';
+
+// The client every request to a hosting API goes through: bound to its server when made, built
+// by build-request.ts, timed out by the page, recorded in Activity, its answer read within caps
+// and turned into an ApiError when it is not a success.
 
 /** The page decides when to stop waiting (the proxy waits longer, 60 s). */
 export const API_TIMEOUT_MS = 30_000;
-
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** The headers besides the panel's own that the proxy forwards (src/server/proxy/proxy-headers.ts). */
-export const EXTRA_HEADERS = ['X-Customer-ID', 'X-User-Name', 'If-Match', 'If-None-Match'] as const;
-export type ExtraHeader = (typeof EXTRA_HEADERS)[number];
-
-export type QueryValue = string | number | boolean;
-export type Query = Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>>;
-
-/** A read changes nothing on the server: its outcome is never unknown, whatever happens. */
-export const isReadMethod = (method: HttpMethod) => method === 'GET' || method === 'HEAD';
-
-export interface ApiRequest<T> {
-  method: HttpMethod;
-  /** Path segments below `/<service>/api/v1`; each one must pass the allowlist. */
-  path: readonly string[];
-  /** Indexes of `path` whose segments are secrets (`/tokens/{token}`): masked wherever the request is shown or recorded. */
-  secretSegments?: readonly number[];
-  /** Query parameters, in this order; an array repeats its name; `undefined` leaves one out. */
-  query?: Query;
-  /** Headers the proxy forwards besides the panel's own (acting for a customer, conditions). */
-  headers?: Readonly<Partial<Record<ExtraHeader, string>>>;
-  body?: unknown;
-  /** Parses a 2xx body; an empty 2xx body (and every HEAD answer) parses `undefined`. */
-  schema: z.ZodMiniType<T>;
-  signal?: AbortSignal;
-  /**
-   * The hosting server the request is bound to (a bulk run, an add in flight): its API prefix
-   * and its key, whatever is selected meanwhile. Without it, the server current when it is sent.
-   */
-  server?: string;
-  /** Told the status of a 2xx answer before it is parsed (failures carry it in the ApiError). */
-  onSuccessStatus?: (status: number) => void;
-  /** Told the request exactly as it is handed to fetch, the key replaced by a placeholder. */
-  onSent?: (sent: ShownRequest) => void;
-  /**
-   * For the activity log: what the request is about (e.g. the domain) and how the caller judges
-   * its answers; `onRecorded` learns the entry's id. By default a read is "read", a write is
-   * judged by its method (created, changed, deleted), any failure "failed" or "unknown".
-   */
-  activity?: {
-    subject?: string;
-    /** How a person reads the subject, where it differs (a domain in Unicode; `subject` is ASCII). */
-    subjectShown?: string;
-    success?: ActivityOutcome;
-    failure?: (error: ApiError) => ActivityOutcome | undefined;
-    onRecorded?: (id: string) => void;
-  };
-}
 
 export interface ApiClientOptions {
   /** The API prefix when no `servers` are given (one server). */
@@ -82,41 +37,6 @@ export interface ApiClientOptions {
   serverName?: () => string;
   now?: () => number;
 }
-
-export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'query' | 'headers' | 'body' | 'server'>;
-
-/** A read's whole answer, as the API screen shows it: nothing parsed, nothing left out but past the cap. */
-export interface Exchange {
-  status: number;
-  /** The answer's headers (those the proxy passes on), names lower case, in order. */
-  headers: readonly (readonly [string, string])[];
-  contentType: string | null;
-  /** The body as text, at most MAX_EXCHANGE_BYTES of it; '' for HEAD. */
-  text: string;
-  truncated: boolean;
-  durationMs: number;
-  /** The request exactly as sent, the key a placeholder. */
-  sent: ShownRequest;
-}
-
-/** The most of a 2xx body `exchange` reads (a larger answer is cut, and says so). */
-export const MAX_EXCHANGE_BYTES = 20 * 1024 * 1024;
-
-export type ExchangeRequest = Omit<ApiRequest<unknown>, 'schema' | 'onSuccessStatus' | 'onSent'>;
-
-export type ApiClient = (<T>(request: ApiRequest<T>) => Promise<T>) & {
-  /**
-   * The request, sent exactly as an ordinary one (bound, recorded in Activity, errors thrown as
-   * ApiError), its 2xx answer handed back whole: status, headers, text. For a console that shows
-   * what any operation answered.
-   */
-  exchange: (request: ExchangeRequest) => Promise<Exchange>;
-  /**
-   * The request as it would be sent now, to the server it would go to (its binding, or the
-   * current one), with that server's language and the key as a placeholder: "Show request".
-   */
-  show: (request: ShowableRequest) => ShownRequest;
-};
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
@@ -298,126 +218,6 @@ function parseSuccess<T>(response: Response, raw: string, schema: z.ZodMiniType<
 
 export const API_BASE_PATH = DEFAULT_API_BASE;
 
-/** Stands in for the key wherever a request is shown: the key itself is never displayed. */
-export const API_KEY_PLACEHOLDER = '<API-Key>';
-
-/** A request exactly as the client hands it to fetch(): the one builder of URL, headers and body. */
-export interface BuiltRequest {
-  url: string;
-  method: HttpMethod;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
-/** A request as shown to the user ("Show request"): built as sent, the key a placeholder. */
-export interface ShownRequest extends BuiltRequest {
-  /** The hosting server it goes (or went) to. */
-  server: string;
-}
-
-const shown = (server: string, built: BuiltRequest): ShownRequest => ({ server, ...built });
-
-/** The request as built, the key's header (if it has one) carrying the placeholder instead. */
-/** The query with every value under a secret's name replaced by SECRET_SHOWN, for what is shown or recorded. */
-function withSecretsMasked(query: Query | undefined): Query | undefined {
-  if (!query || !Object.keys(query).some(isSecretName)) return query;
-  const copy: Query = {};
-  for (const [name, value] of Object.entries(query)) {
-    Object.defineProperty(copy, name, { value: isSecretName(name) && value !== undefined ? SECRET_SHOWN : value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
-
-/** The path with each secret segment replaced by SECRET_SHOWN: never sent, only shown or recorded. */
-function withSecretSegmentsMasked(request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments'>): readonly string[] {
-  const secret = new Set(request.secretSegments);
-  return secret.size === 0 ? request.path : request.path.map((segment, index) => (secret.has(index) ? SECRET_SHOWN : segment));
-}
-
-const urlOf = (basePath: string, path: readonly string[], query: Query | undefined) => `${basePath}/${path.join('/')}${queryString(query)}`;
-
-/** The request as built, for showing: the key's header carrying the placeholder, secrets of the path and query masked. */
-function masked(built: BuiltRequest, basePath: string, request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments' | 'query'>): BuiltRequest {
-  const { Authorization: auth, ...rest } = built.headers;
-  const url = urlOf(basePath, withSecretSegmentsMasked(request), withSecretsMasked(request.query));
-  if (auth === undefined) return { ...built, url };
-  return { ...built, url, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
-}
-
-/** For the activity log: whom the request acted for, as it was sent (`customer c0001`, `user anna`). */
-function actingAsOf(built: BuiltRequest): { actingAs?: string } {
-  const customer = built.headers['X-Customer-ID'];
-  if (customer !== undefined) return { actingAs: `customer ${customer}` };
-  const user = built.headers['X-User-Name'];
-  return user === undefined ? {} : { actingAs: `user ${user}` };
-}
-
-/** `?a=1&b=x&b=y` in the order given, or '' without parameters. */
-export function queryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-// A header value a proxy forwards as is: visible ASCII with single spaces inside at most, no
-// surrounding space, at most 1,024 characters. Anything else (fetch would refuse a character
-// above U+00FF, and a refusal there would look like a request that may have gone out) is refused
-// here, knowingly unsent.
-const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
-
-/**
- * Used by the client for every request and by anything that shows a request ("Show request"),
- * so what is shown is what is sent. Path segments and extra headers are checked here, so a
- * request that breaks the rules is never built, shown or sent.
- *
- * Whom the server's settings act for ("Act as customer", "Act as user") goes with every request
- * to that server, unless the request names a customer or a user itself: then it alone does, as
- * one request acting for two would leave the server to pick.
- */
-export function buildRequest(
-  basePath: string,
-  request: Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'query' | 'headers' | 'body'>,
-  settings: Pick<Settings, 'apiKey' | 'language' | 'actAsCustomer' | 'actAsUser'>,
-): BuiltRequest {
-  if (!request.path.every(isPathSegment)) throw new TypeError('API path segment outside the allowlist');
-  const headers: Record<string, string> = {
-    ...authHeaders(settings),
-    Accept: 'application/json',
-    'Accept-Language': settings.language,
-  };
-  const acting = actingAs(settings);
-  if (acting && request.headers?.['X-Customer-ID'] === undefined && request.headers?.['X-User-Name'] === undefined) {
-    const valid = acting.kind === 'customer' ? isIdentifier(acting.value) : isUserName(acting.value);
-    if (!valid) throw new TypeError(`${acting.header} holds a value the settings cannot send`);
-    headers[acting.header] = acting.value;
-  }
-  if (request.headers?.['X-Customer-ID'] !== undefined && request.headers['X-User-Name'] !== undefined) {
-    throw new TypeError('A request acts for one customer or one user, not both');
-  }
-  for (const name of EXTRA_HEADERS) {
-    const value = request.headers?.[name];
-    if (value === undefined) continue;
-    if (!HEADER_VALUE.test(value)) throw new TypeError(`${name} holds a value a header cannot carry`);
-    // A request's own customer or user follows the rules of Settings' "Act as" fields.
-    if (name === 'X-Customer-ID' && !isIdentifier(value)) throw new TypeError('X-Customer-ID holds a value that is not a customer ID');
-    if (name === 'X-User-Name' && !isUserName(value)) throw new TypeError('X-User-Name holds a value that is not a user name');
-    headers[name] = value;
-  }
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  // The proxy logs these path segments masked (and never forwards the header).
-  if (request.secretSegments && request.secretSegments.length > 0) headers[SECRET_SEGMENTS_HEADER] = request.secretSegments.slice(0, 16).join(',');
-  return {
-    url: urlOf(basePath, request.path, request.query),
-    method: request.method,
-    headers,
-    body: request.body === undefined ? null : JSON.stringify(request.body),
-  };
-}
 
 export const apiRequest: ApiClient = createApiClient({
   basePath: API_BASE_PATH,

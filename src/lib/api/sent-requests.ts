@@ -1,5 +1,5 @@
 import { createExternalStore } from '../util/external-store.ts';
-import type { ShownRequest } from './api-client.ts';
+import type { ShownRequest } from './request-types.ts';
 
 /**
  * The latest request each writing screen sent, as sent (the key a placeholder), for its "Show

@@ -1,5 +1,6 @@
 import { memo, useId, useState } from 'react';
-import { apiRequest, type ShownRequest } from '../../../lib/api/api-client.ts';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+import type { ShownRequest } from '../../../lib/api/request-types.ts';
 import { sentRequests } from '../../../lib/api/sent-requests.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { useServers } from '../../../lib/session/server-store.ts';

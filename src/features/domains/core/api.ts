@@ -1,4 +1,5 @@
-import { apiRequest, type ShownRequest } from '../../../lib/api/api-client.ts';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+import type { ShownRequest } from '../../../lib/api/request-types.ts';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { type ListRoute, ListNotDescribedError, listPath } from './list-operation.ts';

@@ -1,4 +1,4 @@
-import type { ShownRequest } from '../../api/api-client.ts';
+import type { ShownRequest } from '../../api/request-types.ts';
 import { useT } from '../../i18n/i18n.ts';
 
 /** Single-quoted for a POSIX shell: a `'` inside becomes `'\''`, so nothing in a value runs. */

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { activityLog } from '../../activity/activity-log.ts';
-import { apiRequest, type Exchange } from '../../api/api-client.ts';
+import { apiRequest } from '../../api/api-client.ts';
+import type { Exchange } from '../../api/request-types.ts';
 import type { ApiError } from '../../api/api-error.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { loadDomainName } from '../../names/domain-name-loader.ts';

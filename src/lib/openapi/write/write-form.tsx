@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
-import { apiRequest, type ShownRequest } from '../../api/api-client.ts';
+import { apiRequest } from '../../api/api-client.ts';
+import type { ShownRequest } from '../../api/request-types.ts';
 import type { ApiError } from '../../api/api-error.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../session/server-store.ts';

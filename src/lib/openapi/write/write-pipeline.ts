@@ -2,7 +2,7 @@
 // form holds to the attempt the write guard sends, and how it is sent and checked. No React: the
 // API screen's form, a Domains row and the resource screens call it; components only render its
 // state and send its events (use-write-pipeline.ts). Table-tested in write-pipeline.test.ts.
-import type { ApiClient, Exchange, ShownRequest } from '../../api/api-client.ts';
+import type { ApiClient, Exchange, ShownRequest } from '../../api/request-types.ts';
 import { isApiError } from '../../api/api-error.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import type { DomainResult } from '../../names/domain-name.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { Exchange } from '../../api/api-client.ts';
+import type { Exchange } from '../../api/request-types.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useCountdown } from '../../ui/use-countdown.ts';
