@@ -4,7 +4,7 @@ import type { Exchange, ShownRequest } from '../../lib/api/request-types.ts';
 import { type ApiError, isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { AnswerView } from './answer-view.tsx';
+import { AnswerView } from './answer/answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
 import { type BuiltRead, valueKey } from '../../lib/openapi/read-request.ts';
