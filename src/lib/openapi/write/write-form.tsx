@@ -1,26 +1,26 @@
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
+import { type FieldValues, useForm } from 'react-hook-form';
 import { apiRequest } from '../../api/api-client.ts';
 import type { ShownRequest } from '../../api/request-types.ts';
 import type { ApiError } from '../../api/api-error.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { hasSeveralServers, useServers } from '../../session/server-store.ts';
-import { Field } from '../../ui/field.tsx';
 import { isWriteBusy, targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
 import type { FormObject } from '../form/value/form-entry.ts';
 import { formPathOf } from '../form/value/form-path.ts';
 import { fromBody, initialValue } from '../form/value/initial-value.ts';
+import { placeRefusal, readCurrentValues } from './current-values.ts';
 import { toBody } from '../form/value/to-body.ts';
-import { parameterOf, placeServerError } from '../form/server-errors.ts';
-import { isObject, type JsonValue } from '../json.ts';
-import { buildRead, type ParameterValues, valueKey } from '../read-request.ts';
-import { BodyFields } from './body-fields.tsx';
+import type { JsonValue } from '../json.ts';
+import type { Parameter } from '../operations.ts';
+import { type ParameterValues, valueKey } from '../read-request.ts';
+import { WriteBody } from './write-body.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { ParameterField, useParameters } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, type SecretPlaces } from './secrets.ts';
 import { useWritePipeline } from './use-write-pipeline.ts';
-import { bodyOfJsonText, type OperationContext, parseJson, type WriteDraft, type WriteProblems } from './write-pipeline.ts';
+import { bodyOfJsonText, type OperationContext, type WriteDraft, type WriteProblems } from './write-pipeline.ts';
 import type { WritePayload } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
 
@@ -46,16 +46,16 @@ interface Props extends OperationContext {
  * sends its events. A PATCH starts from the current values; a DELETE asks for the identifier.
  */
 export function WriteForm(props: Props) {
-  const { document, operation, server, hasKey, preset, onWritten, mode = 'form', onClose } = props;
+  const { document, operation, hasKey, preset, onWritten, mode = 'form', onClose } = props;
   const t = useT();
   const several = hasSeveralServers(useServers());
   const { values, setValues, problems, setProblems, sendable, notSendable, build: params } = useParameters(document, operation, preset);
-  // Loosely typed for react-hook-form (its path types recurse without end over FormObject); the
-  // values are FormObject all the same (form-value.ts).
-  const pipeline = useWritePipeline(props, { preset, onWritten, onRefused: (error) => { placeRefusal(error); } });
+  const pipeline = useWritePipeline(props, { preset, onWritten, onRefused: (error) => { placeRefusalOf(error); } });
   const { plan, state } = pipeline;
   const { method, fields, currentRead, bodyOptions } = plan;
   const otherMedia = operation.requestBody && !plan.bodySchema;
+  // Loosely typed for react-hook-form (its path types recurse without end over FormObject); the
+  // values are FormObject all the same (form/value/form-entry.ts).
   const defaults: FieldValues = useMemo(() => (fields ? initialValue(fields) : {}), [fields]);
   const form = useForm({ defaultValues: defaults, shouldFocusError: true });
   const formValue = (): FormObject => form.getValues();
@@ -86,7 +86,6 @@ export function WriteForm(props: Props) {
   const [shownSent, setShownSent] = useState(false);
   const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
   const [repeat, setRepeat] = useState<WriteAttempt<WritePayload>>();
-  const jsonId = useId();
   const confirmId = useId();
 
   // After React has rendered the errors (the check may answer from a worker, outside any event):
@@ -166,21 +165,11 @@ export function WriteForm(props: Props) {
   };
 
   // A refusal whose errors name fields: on the fields, the parameters, or listed.
-  const placeRefusal = (error: ApiError) => {
-    const value: FormObject = form.getValues();
-    const loose: string[] = [];
-    const onParameters = new Map<string, string>();
-    for (const fieldError of error.fieldErrors) {
-      // Where the server says it is (`loc: ["query", "limit"]`) first, then the body's fields, then a parameter by name.
-      const named = parameterOf(sendable, fieldError);
-      const placed = !named && fields && !jsonMode ? placeServerError(fields, value, fieldError) : undefined;
-      const parameter = named ?? (placed ? undefined : parameterOf(sendable, fieldError, true));
-      if (placed) form.setError(placed.path, { type: 'server', message: placed.message });
-      else if (parameter) onParameters.set(valueKey(parameter), fieldError.message);
-      else loose.push(fieldError.field ? `${fieldError.field}: ${fieldError.message}` : fieldError.message);
-    }
-    if (onParameters.size > 0) setProblems(onParameters);
-    setUnplaced(loose);
+  const placeRefusalOf = (error: ApiError) => {
+    const placed = placeRefusal(error, sendable, fields, jsonMode ? undefined : form.getValues());
+    for (const { path, message } of placed.onFields) form.setError(path, { type: 'server', message });
+    if (placed.onParameters.size > 0) setProblems(placed.onParameters);
+    setUnplaced(placed.loose);
   };
 
   // A PATCH starts from the resource as it is: read with the same path values, then only what
@@ -192,33 +181,24 @@ export function WriteForm(props: Props) {
       setProblems(normalized.parameters);
       return;
     }
-    const read = buildRead(document, currentRead, normalized.values);
-    if (!read.ok) {
-      params();
-      return;
-    }
     setLoading('loading');
     setLoadFirst(false);
     const asked = JSON.stringify(values);
-    try {
-      const answer = await apiRequest.exchange({ method: 'GET', server, path: read.request.path, secretSegments: read.request.secretSegments, query: read.request.query, headers: read.request.headers });
-      // The path was changed while this read was out: its answer is another resource's.
-      if (latestValues.current !== asked) {
-        setLoading(undefined);
-        return;
-      }
-      const current = parseJson(answer.text);
-      if (current === undefined || !isObject(current)) throw new Error('not an object');
-      // Only what the body can carry is the starting point: read-only fields are left out by the form.
-      const start = fromBody(fields, current);
-      const startBody = toBody(fields, start, bodyOptions).body;
-      form.reset(start);
-      showJson(startBody ?? {});
-      setBaseline({ body: startBody ?? {}, path: read.request.path.join('/') });
+    const current = await readCurrentValues(apiRequest, props, plan, normalized.values);
+    // The path was changed while this read was out: its answer is another resource's.
+    if (latestValues.current !== asked) {
       setLoading(undefined);
-    } catch {
-      setLoading('failed');
+      return;
     }
+    if (!current.ok) {
+      if (current.reason === 'parameters') params();
+      setLoading(current.reason === 'parameters' ? undefined : 'failed');
+      return;
+    }
+    form.reset(current.value);
+    showJson(current.body);
+    setBaseline({ body: current.body, path: current.path });
+    setLoading(undefined);
   };
   const autoLoaded = useRef(false);
   useEffect(() => {
@@ -233,6 +213,17 @@ export function WriteForm(props: Props) {
     opened.current = true;
     void send();
   });
+
+  const changeParameter = (parameter: Parameter, value: string) => {
+    setValues((previous) => ({ ...previous, [valueKey(parameter)]: value }));
+    // Another resource: the values loaded for the last one no longer apply, in the fields
+    // neither (sent as changes, they would copy one item onto another).
+    if (parameter.in !== 'query' && baseline) {
+      setBaseline(undefined);
+      form.reset(defaults);
+      showJson(undefined);
+    }
+  };
 
   const toggleJson = () => {
     if (!fields) return;
@@ -289,48 +280,16 @@ export function WriteForm(props: Props) {
           <div className="form">
             {sendable.map((parameter) => (
               <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
-                error={problems.get(valueKey(parameter))} onChange={(value) => {
-                  setValues((previous) => ({ ...previous, [valueKey(parameter)]: value }));
-                  // Another resource: the values loaded for the last one no longer apply, in the
-                  // fields neither (sent as changes, they would copy one item onto another).
-                  if (parameter.in !== 'query' && baseline) {
-                    setBaseline(undefined);
-                    form.reset(defaults);
-                    showJson(undefined);
-                  }
-                }} />
+                error={problems.get(valueKey(parameter))} onChange={(value) => { changeParameter(parameter, value); }} />
             ))}
           </div>
         )}
         {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
         {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
         {fields && (
-          <div className="write-body">
-            {method === 'PATCH' && currentRead && (
-              <p className="actions">
-                <button type="button" className="secondary" onClick={() => { void loadCurrent(); }}>{t('write.loadCurrent')}</button>
-                {loading === 'loading' && <span className="pending">{t('write.loading')}</span>}
-                {loading === 'failed' && <span className="error">{t('write.loadFailed')}</span>}
-                {baseline && loading === undefined && <span className="hint">{t('write.loaded')}</span>}
-              </p>
-            )}
-            {method === 'PATCH' && !currentRead && <p className="hint">{t('write.noCurrent')}</p>}
-            <p className="actions">
-              <button type="button" className="secondary" aria-pressed={jsonMode} onClick={toggleJson}>{t('write.editAsJson')}</button>
-            </p>
-            {jsonMode
-              ? (
-                <Field id={jsonId} label={t('write.json')} hint={t('write.json.hint')} error={jsonProblems.length > 0 ? jsonProblems.join(' ') : undefined}>
-                  <textarea id={jsonId} rows={14} spellCheck={false} autoComplete="off" value={jsonText} onChange={(event) => { setJsonText(event.target.value); }} />
-                </Field>
-              )
-              : (
-                <FormProvider {...form}>
-                  {fieldsShown ? <BodyFields fields={fields} /> : <p className="pending">{t('write.preparing')}</p>}
-                  {jsonProblems.length > 0 && <ul className="error">{jsonProblems.map((problem, at) => <li key={at}>{problem}</li>)}</ul>}
-                </FormProvider>
-              )}
-          </div>
+          <WriteBody fields={fields} form={form} fieldsShown={fieldsShown}
+            current={method === 'PATCH' ? { readable: currentRead !== undefined, loading, loaded: baseline !== undefined, load: () => { void loadCurrent(); } } : undefined}
+            json={{ on: jsonMode, toggle: toggleJson, text: jsonText, setText: setJsonText, problems: jsonProblems }} />
         )}
         <div className="actions">
           <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>

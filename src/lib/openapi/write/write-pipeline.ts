@@ -40,7 +40,7 @@ export interface WritePlan {
   method: WriteMethod;
   bodySchema: ReturnType<typeof bodySchemaOf>;
   fields: FormFields | undefined;
-  /** A PATCH is the difference of two bodies built alike, defaults counted as values (form-value.ts). */
+  /** A PATCH is the difference of two bodies built alike, defaults counted as values (form/value/). */
   bodyOptions: BodyOptions;
   secrets: readonly (readonly string[])[];
   hostnames: readonly (readonly string[])[];
