@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from './support/fixtures.ts';
-import type { Fault, SimControl } from './support/sim-control.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from '../support/fixtures.ts';
+import type { Fault, SimControl } from '../support/sim-control.ts';
 
 const DOMAIN = 'bücher.example';
 const ASCII = 'xn--bcher-kva.example';

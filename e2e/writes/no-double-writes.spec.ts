@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { seedDomain } from './support/domain-list.ts';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from './support/fixtures.ts';
-import type { SimControl } from './support/sim-control.ts';
+import { seedDomain } from '../support/domain-list.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from '../support/fixtures.ts';
+import type { SimControl } from '../support/sim-control.ts';
 
 // Issue 21: nothing between the page and the hosting server may send a write twice. Chromium
 // resends a request on its own when it gets a 408 on a kept-alive connection (and a 421 on any):

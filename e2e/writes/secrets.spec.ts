@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 21: secrets by any of their names (kebab-case, digit suffixes, German) and in the path are
 // masked wherever a request is shown or recorded; "Edit as JSON" puts a secret back only where it

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from './support/fixtures.ts';
-import type { Fault } from './support/sim-control.ts';
+import { addDomainButton, expect, fillDomainForm, saveSettings, test, untilChecksEnd } from '../support/fixtures.ts';
+import type { Fault } from '../support/sim-control.ts';
 
 const ADDED = 'Added example.org to account web77 of customer c0002.';
 

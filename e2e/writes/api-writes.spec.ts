@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expectNoViolations } from './support/axe.ts';
-import { seedDomain } from './support/domain-list.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expectNoViolations } from '../support/axe.ts';
+import { seedDomain } from '../support/domain-list.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 17: every write the server describes, from its JSON Schemas, through the write guard.
 // These specs use the simulator's own description (admin key), as `npm run dev` does.
