@@ -12,28 +12,37 @@ export const firstVariant: Chooser = () => 0;
 
 export function filledValue(document: JsonObject, fields: FormFields, choose: Chooser = firstVariant): FormObject {
   const start = initialValue(fields);
-  return { [fields.root.key]: fill(document, fields.root, start[fields.root.key], true, choose) };
+  // A new array item starts as the form starts one (body-fields.tsx, "Add item"): defaults prefilled.
+  const fresh = (field: FieldDescriptor): FormEntry => initialValue({ ...fields, root: field })[field.key];
+  return { [fields.root.key]: fill({ document, choose, fresh }, fields.root, start[fields.root.key], true) };
+}
+
+interface Filling {
+  document: JsonObject;
+  choose: Chooser;
+  fresh: (field: FieldDescriptor) => FormEntry;
 }
 
 const isEntryObject = (entry: FormEntry): entry is FormObject => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 const empty = (entry: FormEntry) => entry === undefined || entry === '' || (Array.isArray(entry) && entry.length === 0);
 
 /** `member`: for a variant's own field, its member of the oneOf/anyOf (the field's pointer is the schema around it). */
-function fill(document: JsonObject, field: FieldDescriptor, entry: FormEntry, required: boolean, choose: Chooser, member?: JsonValue): FormEntry {
+function fill(filling: Filling, field: FieldDescriptor, entry: FormEntry, required: boolean, member?: JsonValue): FormEntry {
+  const { document, choose, fresh } = filling;
   switch (field.kind) {
     case 'object': {
       const current = isEntryObject(entry) ? { ...entry } : {};
       for (const child of field.children) {
         if (!child.required) continue;
-        current[child.key] = fill(document, child, current[child.key], true, choose);
+        current[child.key] = fill(filling, child, current[child.key], true);
       }
       return current;
     }
     case 'array': {
       if (!required) return entry;
-      if (Array.isArray(entry) && entry.length > 0) return entry.map((row) => (isEntryObject(row) ? { ...row, [field.items.key]: fill(document, field.items, row[field.items.key], true, choose) } : row));
+      if (Array.isArray(entry) && entry.length > 0) return entry.map((row) => (isEntryObject(row) ? { ...row, [field.items.key]: fill(filling, field.items, row[field.items.key], true) } : row));
       const count = Math.min(Math.max(field.minItems ?? 1, 1), field.maxItems ?? Infinity);
-      return Array.from({ length: count }, () => ({ [field.items.key]: fill(document, field.items, undefined, true, choose) }));
+      return Array.from({ length: count }, () => ({ [field.items.key]: fill(filling, field.items, fresh(field.items), true) }));
     }
     case 'variants': {
       const current = isEntryObject(entry) ? { ...entry } : {};
@@ -44,7 +53,7 @@ function fill(document: JsonObject, field: FieldDescriptor, entry: FormEntry, re
       current[CHOICE] = String(index);
       const members = keyword(document, rawSchema(document, field.schemaPointer), field.combinator);
       const own = Array.isArray(members) ? members[index] : undefined;
-      current[variant.field.key] = fill(document, variant.field, current[variant.field.key], true, choose, own);
+      current[variant.field.key] = fill(filling, variant.field, current[variant.field.key], true, own);
       return current;
     }
     default:

@@ -45,7 +45,8 @@ function filled(document: JsonObject, fields: FormFields, choice = 0): FormObjec
         return copy;
       }
       case 'array':
-        return Array.from({ length: Math.max(field.minItems ?? 1, 1) }, () => ({ [field.items.key]: fill(field.items, undefined) }));
+        // A new item starts as the form's "Add item" starts one: its defaults prefilled.
+        return Array.from({ length: Math.max(field.minItems ?? 1, 1) }, () => ({ [field.items.key]: fill(field.items, initialValue({ ...fields, root: field.items })[field.items.key]) }));
       case 'variants': {
         const index = Math.min(choice, field.variants.length - 1);
         const variant = field.variants[index];
@@ -135,9 +136,11 @@ describe('shapes from real descriptions (bench/descriptions/fixtures/shapes.yaml
 
   it('fills each shape the panel handles into a body that validates', () => {
     const valid = formsOf(document, operations).filter((form) => expectation(form.operation) === 'valid');
-    expect(valid.map((form) => `${form.operation.method} ${form.operation.path}`)).toEqual(['post /servers', 'post /dns-firewall', 'post /secrets', 'post /checks']);
+    expect(valid.map((form) => `${form.operation.method} ${form.operation.path}`)).toEqual(['post /servers', 'post /dns-firewall', 'post /secrets', 'post /checks', 'post /rulesets']);
     for (const form of valid) expect(form.problems, form.operation.key).toEqual([]);
     expect(valid.find((form) => form.operation.path === '/dns-firewall')?.body).toEqual({ name: 'example-value', upstream_ips: ['192.0.2.10'] });
+    // A variant's tag narrowed in an allOf is set by choosing the variant.
+    expect(valid.find((form) => form.operation.path === '/rulesets')?.body).toEqual({ rules: [{ action: 'block', enabled: true }] });
   });
 
   it('builds a oneOf told apart by a one-value tag as a choice of variants, each setting its tag', () => {
