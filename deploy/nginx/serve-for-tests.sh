@@ -8,7 +8,7 @@
 #
 # Environment: PANEL_LISTEN PANEL_ROOT HOSTING_SERVER HOSTING_CA_FILE HOSTING_SERVICE_PATH
 # (required, as for the template; or HOSTING_SERVERS with HOSTING_CA_FILE_<NAME> instead of
-# HOSTING_SERVER and HOSTING_CA_FILE, rendered by render.sh), NGINX_MODULES=auto|none (auto: load the headers-more module
+# HOSTING_SERVER and HOSTING_CA_FILE, rendered by render.sh), NGINX_MODULES=auto|none (auto: load the Lua and headers-more modules
 # if it is installed, or drop the template's block for it if not; none: drop it either way, to
 # check the template without it), NGINX_MODULES_DIR (Debian's /usr/lib/nginx/modules). The
 # folder is $TMPDIR/hosting-panel-nginx-<listen address>, made afresh at each start (--check: a
@@ -60,9 +60,12 @@ rendered="$work/hosting-panel.conf"
 load_modules=''
 loaded=()
 drop=(-e '')
-for module in headers_more_filter; do
+# Lua first: its filters then run after headers-more's (a module loaded later runs earlier).
+for module in lua headers_more_filter; do
   so="$modules_dir/ngx_http_${module}_module.so"
   if [ "$mode" = auto ] && [ -f "$so" ]; then
+    # The Lua module needs the Nginx Development Kit loaded before it.
+    [ "$module" != lua ] || load_modules+="load_module $modules_dir/ndk_http_module.so;"$'\n'
     load_modules+="load_module $so;"$'\n'
     loaded+=("$module")
   else

@@ -30,9 +30,9 @@ function check(env: Record<string, string>) {
 }
 
 test.describe('the nginx template', { tag: '@nginx' }, () => {
-  test('passes nginx -t with the headers-more module loaded', () => {
+  test('passes nginx -t with the Lua and headers-more modules loaded', () => {
     const { status, output } = check({ NGINX_MODULES: 'auto' });
-    expect(output).toContain('nginx -t passed (modules: headers_more_filter)');
+    expect(output).toContain('nginx -t passed (modules: lua headers_more_filter)');
     expect(status).toBe(0);
   });
 

@@ -219,10 +219,12 @@ test.describe('the proxy behind nginx', { tag: '@nginx' }, () => {
     expect(await sim.posts()).toHaveLength(2);
   });
 
-  test('a 408 goes on unmarked (nginx would cut the connection for a caught one), on a connection that is never reused', async ({ baseURL, sim }) => {
+  test('a 408 after the server acted: a marked "maybe sent" (the Lua block), on a connection that is never reused', async ({ baseURL, sim }) => {
     await sim.fault({ method: 'POST', action: 'respond', when: 'after', status: 408, contentType: 'text/plain', body: 'stored', count: 1 });
     const answer = await raw(baseURL, { method: 'POST', path: DOMAINS, headers: { ...KEY, 'Content-Type': 'application/json' }, body: Buffer.from('{"domain":"slow.example","account":"web77"}') });
-    expect([answer.status, answer.headers[MARK], answer.headers.connection]).toEqual([408, undefined, 'close']);
+    expectProblem(answer, 'upstream_retry_status');
+    expect(answer.headers.connection).toBe('close');
+    expect(await sim.posts()).toHaveLength(1);
     // No answer of this server keeps its connection: Chromium resends a request on a reused
     // connection that answers 408 or closes without an answer, and never on a fresh one.
     for (const path of ['/', '/__panel/runtime.json', '/index.html', `${API}/customers/c0002/domains`]) {
@@ -303,12 +305,33 @@ test.describe('the proxy behind nginx', { tag: '@nginx' }, () => {
         socket.setTimeout(5_000, () => { reject(new Error(`nginx kept the connection open after: ${seen}`)); });
       });
       socket.destroy();
-      expect(seen).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+      // With the Lua block, the 1xx never reaches the page: the proxy's marked "not valid HTTP".
+      expect(seen).toMatch(/^HTTP\/1\.1 502 /);
+      expect(seen).toContain('\r\nX-Hosting-Panel-Proxy: 1\r\n');
       expect(seen).toContain('\r\nConnection: close\r\n');
+      expect(seen.endsWith(proxyProblem('upstream_invalid_answer').body)).toBe(true);
+      expect(seen).not.toContain('alert(1)');
     } finally {
       await nginx.stop();
       await hostile.close();
     }
+  });
+
+  test('a 100 Continue with a 408 or 421 behind it (which nginx 1.22 would pass on raw) reaches the hosting server once, the page a marked answer', async ({}, testInfo) => {
+    const answers = ['HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 421 Misdirected\r\nContent-Length: 0\r\n\r\n', 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 408 Timeout\r\nContent-Length: 0\r\n\r\n'];
+    const hostile = await hostileServer(testInfo, answers);
+    const nginx = await ownNginx(testInfo, hostile.upstream);
+    try {
+      for (const expected of answers) {
+        expect(expected).toMatch(/^HTTP\/1\.1 100 /);
+        const answer = await raw(nginx.origin, { method: 'POST', path: DOMAINS, headers: { ...KEY, 'Content-Type': 'application/json' }, body: Buffer.from('{"domain":"twice.example","account":"web77"}') });
+        expect([answer.status, answer.headers[MARK]]).toEqual([502, '1']);
+      }
+    } finally {
+      await nginx.stop();
+      await hostile.close();
+    }
+    expect(hostile.received).toEqual(answers.map(() => `POST ${DOMAINS} HTTP/1.1`));
   });
 
   test('the page explains a connection nginx could not make, and the next add goes through', async ({ page, sim }) => {
