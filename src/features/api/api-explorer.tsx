@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
-import { useT } from '../../lib/i18n/i18n.ts';
+import { useLocalized, useT } from '../../lib/i18n/i18n.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { chosenFile, droppedFile, readTextFile } from '../../lib/ui/text-file.ts';
 import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
+import type { DescribedOk } from '../../lib/openapi/described/described.ts';
+import { useOperationView } from '../../lib/openapi/described/use-operation-view.ts';
 import { Markdown } from './markdown.tsx';
 import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/limits.ts';
 import { OperationList } from './operation-list.tsx';
@@ -19,7 +21,8 @@ import { type Described, type DescriptionSource as DescriptionSourceKind, useDes
  * machine, or a file the user chose), every operation in it, and an operation's own page.
  */
 export function ApiExplorer() {
-  const t = useT();
+  // The language's formats are made on the screen's first render, not in the one that shows the list.
+  const { t } = useLocalized();
   const { apiKey } = useSettings();
   const server = useServers().current;
   const { source, chosen, query } = useDescription(server, apiKey);
@@ -45,16 +48,16 @@ export function ApiExplorer() {
         <>
           <div className="api-info">
             <p><strong>{described.index.title || t('api.untitled')}</strong> · {t('api.version', { version: described.index.version, openapi: described.version })}</p>
-            {described.index.notes.length > 0 && (
+            {described.index.noteCount > 0 && (
               <details>
-                <summary>{t('api.notes', { count: described.index.notes.length })}</summary>
-                <ul>{described.index.notes.slice(0, 200).map((note, index) => <li key={index}>{t(note.key, note.params)}</li>)}</ul>
+                <summary>{t('api.notes', { count: described.index.noteCount })}</summary>
+                <ul>{described.index.notes.map((note, index) => <li key={index}>{t(note.key, note.params)}</li>)}</ul>
               </details>
             )}
-            {described.index.externalRefs.length > 0 && (
+            {described.index.externalRefCount > 0 && (
               <details>
-                <summary>{t('api.externalRefs', { count: described.index.externalRefs.length })}</summary>
-                <ul>{described.index.externalRefs.slice(0, 200).map((ref) => <li key={ref}><code>{ref}</code></li>)}</ul>
+                <summary>{t('api.externalRefs', { count: described.index.externalRefCount })}</summary>
+                <ul>{described.index.externalRefs.map((ref) => <li key={ref}><code>{ref}</code></li>)}</ul>
               </details>
             )}
           </div>
@@ -67,14 +70,22 @@ export function ApiExplorer() {
                 </>
               );
             }
-            const operation = described.index.operations.find((candidate) => candidate.key === key);
-            if (!operation) return <p className="notice">{t('api.unknownOperation')} <a href="#/api">{t('api.back')}</a></p>;
-            return <OperationPage document={described.document} index={described.index} operation={operation} server={server.name} hasKey={apiKey !== ''} />;
+            return <OperationScreen key={key} described={described} operationKey={key} server={server.name} hasKey={apiKey !== ''} />;
           })()}
         </>
       )}
     </div>
   );
+}
+
+/** An operation's page, once its view has come from the description's worker (at once after the first time). */
+function OperationScreen({ described, operationKey, server, hasKey }: { described: DescribedOk; operationKey: string; server: string; hasKey: boolean }) {
+  const t = useT();
+  const listed = useMemo(() => described.index.operations.some((row) => row.key === operationKey), [described, operationKey]);
+  const view = useOperationView(described, operationKey);
+  if (!listed || view.state === 'missing') return <p className="notice">{t('api.unknownOperation')} <a href="#/api">{t('api.back')}</a></p>;
+  if (view.state === 'loading') return <p role="status" className="pending">{t('api.loading')}</p>;
+  return <OperationPage {...view.view} server={server} hasKey={hasKey} />;
 }
 
 /** Where the description comes from, and the user's own file: chosen, dropped, or forgotten. */

@@ -1,51 +1,48 @@
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
-import { type DescriptionIndex, OPERATION_METHODS, type Operation } from '../../lib/openapi/operations.ts';
+import { OPERATION_METHODS } from '../../lib/openapi/operations.ts';
+import { type DescribedIndex, keeps, type ListedRow } from '../../lib/openapi/described/operation-rows.ts';
 import { operationHref } from './operation-route.ts';
 
-interface Row { operation: Operation; tag: string }
+const rowKey = (row: ListedRow) => row.key;
 
-/** What "Filter" looks in: path, summary, operationId and tags, any case. */
-export function matchesFilter(operation: Operation, filter: string): boolean {
-  const wanted = filter.trim().toLowerCase();
-  if (wanted === '') return true;
-  return [operation.path, operation.summary, operation.operationId ?? '', ...operation.tags].some((text) => text.toLowerCase().includes(wanted));
-}
-
-/** Every operation, grouped by tag (untagged ones last, together), filterable; only the rows in view are drawn. */
-export function OperationList({ index }: { index: DescriptionIndex }) {
+/**
+ * Every operation, grouped by tag (untagged ones last, together), filterable by "Filter" (path,
+ * summary, operationId and tags, any case) and method; only the rows in view are drawn. The
+ * field answers at once and the list follows as soon as the page is free (a deferred value):
+ * rows made once per description, each with its search text in lower case, and rows that stay
+ * in view are not drawn again (VirtualTable's rows are memoised on the row and the columns).
+ */
+export function OperationList({ index }: { index: DescribedIndex }) {
   const { t, plural } = useLocalized();
   const ids = { filter: useId(), method: useId() };
   const [filter, setFilter] = useState('');
   const [method, setMethod] = useState('');
   const untagged = t('api.untagged');
-  const grouped = useMemo(() => {
-    const order = new Map(index.tags.map((tag, position) => [tag, position]));
-    const rows = index.operations.map((operation) => ({ operation, tag: operation.tags[0] ?? '' }));
-    // Stable: within a tag, the description's own order.
-    return rows.sort((a, b) => (order.get(a.tag) ?? Infinity) - (order.get(b.tag) ?? Infinity));
-  }, [index]);
-  const shown = useMemo(
-    () => grouped.filter(({ operation }) => (method === '' || operation.method === method) && matchesFilter(operation, filter)),
-    [grouped, method, filter],
-  );
-  const methods = OPERATION_METHODS.filter((candidate) => index.operations.some((operation) => operation.method === candidate));
+  const grouped = useMemo(() => Array.from(index.listOrder, (at) => index.operations[at]).filter((row) => row !== undefined), [index]);
+  const methods = useMemo(() => OPERATION_METHODS.filter((candidate) => index.operations.some((row) => row.method === candidate)), [index]);
+  const text = filter.trim().toLowerCase();
+  const wanted = useDeferredValue(useMemo(() => ({ method, text }), [method, text]));
+  const shown = useMemo(() => {
+    if (wanted.method === '' && wanted.text === '') return grouped;
+    return grouped.filter((row) => (wanted.method === '' || row.method === wanted.method) && keeps(row, wanted.text));
+  }, [grouped, wanted]);
 
-  const columns: VirtualColumn<Row>[] = [
-    { id: 'tag', header: t('api.col.tag'), label: t('api.col.tag'), width: '10rem', cell: ({ tag }) => tag || untagged },
-    { id: 'method', header: t('api.col.method'), label: t('api.col.method'), width: '6rem', cell: ({ operation }) => <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span> },
+  const columns = useMemo((): VirtualColumn<ListedRow>[] => [
+    { id: 'tag', header: t('api.col.tag'), label: t('api.col.tag'), width: '10rem', cell: (row) => row.tags[0] ?? untagged },
+    { id: 'method', header: t('api.col.method'), label: t('api.col.method'), width: '6rem', cell: (row) => <span className={`method method-${row.method}`}>{row.method.toUpperCase()}</span> },
     {
-      id: 'path', header: t('api.col.path'), label: t('api.col.path'), cell: ({ operation }) => (
-        <a href={operationHref(operation.key)} aria-label={`${operation.method.toUpperCase()} ${operation.path}`}><code>{operation.path}</code></a>
+      id: 'path', header: t('api.col.path'), label: t('api.col.path'), cell: (row) => (
+        <a href={operationHref(row.key)} aria-label={`${row.method.toUpperCase()} ${row.path}`}><code>{row.path}</code></a>
       ),
     },
     {
-      id: 'summary', header: t('api.col.summary'), label: t('api.col.summary'), cell: ({ operation }) => (
-        <>{operation.summary}{operation.deprecated && <> <span className="deprecated">{t('api.deprecated')}</span></>}</>
+      id: 'summary', header: t('api.col.summary'), label: t('api.col.summary'), cell: (row) => (
+        <>{row.summary}{row.deprecated && <> <span className="deprecated">{t('api.deprecated')}</span></>}</>
       ),
     },
-  ];
+  ], [t, untagged]);
 
   return (
     <div className="api-list">
@@ -67,7 +64,7 @@ export function OperationList({ index }: { index: DescriptionIndex }) {
       <p role="status" className="list-count">{plural('api.count', index.operations.length, { shown: shown.length })}</p>
       {shown.length === 0
         ? <p className="list-empty">{t('api.noMatch')}</p>
-        : <VirtualTable label={t('api.table')} columns={columns} rows={shown} rowKey={({ operation }) => operation.key} estimatedRowHeight={44} />}
+        : <VirtualTable label={t('api.table')} columns={columns} rows={shown} rowKey={rowKey} estimatedRowHeight={44} />}
     </div>
   );
 }

@@ -27,18 +27,24 @@ export function atPointer(document: JsonObject, pointer: string): JsonValue | un
   return found;
 }
 
-function walkPointer(document: JsonObject, pointer: string): JsonValue | undefined {
-  if (pointer === '#' || pointer === '#/') return document;
+/** A local pointer's keys (`#/components/schemas/a~1b` → components, schemas, a/b); undefined for one that names nothing a description holds. */
+export function pointerKeys(pointer: string): string[] | undefined {
+  if (pointer === '#' || pointer === '#/') return [];
   if (!pointer.startsWith('#/') || pointer.length > MAX_POINTER_CHARS) return undefined;
-  if (pointer.split('/').length > MAX_POINTER_SEGMENTS + 1) return undefined;
+  const raw = pointer.slice(2).split('/');
+  if (raw.length > MAX_POINTER_SEGMENTS) return undefined;
+  try {
+    return raw.map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
+  } catch {
+    return undefined;
+  }
+}
+
+function walkPointer(document: JsonObject, pointer: string): JsonValue | undefined {
+  const keys = pointerKeys(pointer);
+  if (!keys) return undefined;
   let current: JsonValue = document;
-  for (const raw of pointer.slice(2).split('/')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    } catch {
-      return undefined;
-    }
+  for (const key of keys) {
     if (Array.isArray(current)) {
       if (!/^(?:0|[1-9]\d*)$/.test(key)) return undefined;
       const next: JsonValue | undefined = current[Number(key)];

@@ -62,6 +62,8 @@ export function descriptionQuery(server: PanelServer, apiKey: string, chosen: Ch
     enabled,
     staleTime: Infinity,
     retry: false,
+    // Its index is new with each read; comparing 120,000 rows with the last read's is work for nothing.
+    structuralSharing: false,
   });
   return { source, enabled, options };
 }

@@ -1,7 +1,7 @@
 // Vite builds each worker as a script of its own and gives its address; the import plan's
 // resolver does not know the `?worker&url` suffix, the files are in this folder.
 // eslint-disable-next-line boundaries/dependencies
-import describeWorkerUrl from './describe.worker.ts?worker&url';
+import describeWorkerUrl from './described/describe.worker.ts?worker&url';
 // eslint-disable-next-line boundaries/dependencies
 import validateWorkerUrl from './form/validate.worker.ts?worker&url';
 

@@ -1,4 +1,7 @@
-import type { DescriptionIndex, Operation } from '../../../lib/openapi/operations.ts';
+import type { Operation, Parameter } from '../../../lib/openapi/operations.ts';
+
+/** What the list is looked for in: a description's operations, as the page's index or a whole description's index has them. */
+interface ListCandidates { operations: readonly (Pick<Operation, 'key' | 'method' | 'apiPath'> & { parameters: readonly Pick<Parameter, 'in' | 'required'>[] })[] }
 
 /**
  * Where the Domains list is read, as far as the panel knows: guessed (the simulator's path; no
@@ -28,8 +31,8 @@ const isTemplate = (segment: string) => /^\{[^{}]+\}$/.test(segment);
  * with that one path parameter and no required query parameter; among several, one below
  * `customers` first, then the shortest path.
  */
-export function findListRoute(index: DescriptionIndex): ListRoute {
-  const candidates: { operation: Operation; template: string[] }[] = [];
+export function findListRoute(index: ListCandidates): ListRoute {
+  const candidates: { operation: ListCandidates['operations'][number]; template: string[] }[] = [];
   for (const operation of index.operations) {
     if (operation.method !== 'get') continue;
     const template = operation.apiPath.split('/').filter((segment) => segment !== '');

@@ -16,21 +16,20 @@ import { domainQueries } from '../core/queries.ts';
 import { useDomainRows } from './use-domain-rows.ts';
 import { useListRoute } from '../core/use-list-route.ts';
 import type { DomainItemOperation, ListRoute } from '../core/list-operation.ts';
-import type { Operation } from '../../../lib/openapi/operations.ts';
 import type { Described } from '../../../lib/openapi/use-description.ts';
-import { WriteForm } from '../../../lib/openapi/write/write-form.tsx';
+import { OperationWriteForm } from '../../../lib/openapi/described/operation-write-form.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 
 type DescribedDocument = Extract<Described, { ok: true }>;
 
-interface DomainWrite { operation: Operation; preset: (domain: string) => Record<string, string> }
+interface DomainWrite { operation: string; preset: (domain: string) => Record<string, string> }
 
 /** The description's change and delete of one of the customer's domains, with their path values. */
 function domainWrites(described: DescribedDocument, route: Extract<ListRoute, { kind: 'described' }>, customerId: string) {
   const of = (item: DomainItemOperation | undefined): DomainWrite | undefined => {
     const operation = item && described.index.operations.find((candidate) => candidate.key === item.operation);
     return item && operation && {
-      operation,
+      operation: operation.key,
       preset: (domain) => ({ [`path:${item.customerParam}`]: customerId, [`path:${item.domainParam}`]: domain }),
     };
   };
@@ -128,12 +127,12 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
           }} />
       )}
       {described && writes && action?.kind === 'delete' && writes.remove && (
-        <WriteForm key={`delete ${action.domain}`} mode="delete" document={described.document} index={described.index} operation={writes.remove.operation}
+        <OperationWriteForm key={`delete ${action.domain}`} mode="delete" described={described} operationKey={writes.remove.operation}
           server={server} hasKey={hasKey} preset={writes.remove.preset(action.domain)} onClose={() => { setAction(undefined); }} />
       )}
       {described && writes && action?.kind === 'edit' && writes.edit && (
         <EditDialog domain={action.domain} onClose={() => { setAction(undefined); }}>
-          <WriteForm document={described.document} index={described.index} operation={writes.edit.operation}
+          <OperationWriteForm described={described} operationKey={writes.edit.operation}
             server={server} hasKey={hasKey} preset={writes.edit.preset(action.domain)} />
         </EditDialog>
       )}
