@@ -30,7 +30,7 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const request = (read: BuiltRead) => ({
-    method: operation.method === 'head' ? 'HEAD' as const : 'GET' as const, server, path: read.path, secretSegments: read.secretSegments, query: read.query, headers: read.headers,
+    method: operation.method === 'head' ? 'HEAD' as const : 'GET' as const, server, path: read.path, secretSegments: read.secretSegments, secretQuery: read.secretQuery, query: read.query, headers: read.headers,
   });
 
   const send = async () => {

@@ -797,13 +797,14 @@ describe('secrets in the path', () => {
       activity: { start: (entry) => { started.push(entry); return 'a1'; }, finish: () => undefined },
     });
     let told = '';
-    const request = { method: 'DELETE' as const, path: ['tokens', 'tok-SECRET-1', 'uses'], secretSegments: [1], query: { api_key: 'k-SECRET-2' } };
+    const request = { method: 'DELETE' as const, path: ['tokens', 'tok-SECRET-1', 'uses'], secretSegments: [1], secretQuery: ['code'], query: { api_key: 'k-SECRET-2', code: 'c-SECRET-3' } };
     await client.exchange({ ...request, activity: {} });
     await client({ ...request, schema: z.unknown(), onSent: (sent) => { told = sent.url; } });
-    expect(String((spy.mock.calls[0] as unknown[] | undefined)?.[0])).toBe(`${BASE}/tokens/tok-SECRET-1/uses?api_key=k-SECRET-2`);
-    expect(started.map((entry) => entry.path)).toEqual(['/tokens/********/uses?api_key=********', '/tokens/********/uses?api_key=********']);
-    expect(told).toBe(`${BASE}/tokens/********/uses?api_key=********`);
-    expect(client.show(request).url).toBe(`${BASE}/tokens/********/uses?api_key=********`);
+    expect(String((spy.mock.calls[0] as unknown[] | undefined)?.[0])).toBe(`${BASE}/tokens/tok-SECRET-1/uses?api_key=k-SECRET-2&code=c-SECRET-3`);
+    const masked = '/tokens/********/uses?api_key=********&code=********';
+    expect(started.map((entry) => entry.path)).toEqual([masked, masked]);
+    expect(told).toBe(`${BASE}${masked}`);
+    expect(client.show(request).url).toBe(`${BASE}${masked}`);
     vi.unstubAllGlobals();
   });
 });

@@ -94,7 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const recorded = options.activity?.start({
       at: startedAt, server: server.name, method: request.method,
       // A query value under a secret's name (`token`, `api_key`) is recorded masked: Activity lives in sessionStorage.
-      path: `/${withSecretSegmentsMasked(request).join('/')}${queryString(withSecretsMasked(request.query))}`, ...(subject !== undefined && { domain: subject }),
+      path: `/${withSecretSegmentsMasked(request).join('/')}${queryString(withSecretsMasked(request.query, request.secretQuery))}`, ...(subject !== undefined && { domain: subject }),
       ...(subject !== undefined && shownSubject !== undefined && shownSubject !== subject && { domainShown: shownSubject }),
       ...actingAsOf(built),
     });
@@ -120,8 +120,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function show(request: ShowableRequest): ShownRequest {
     const server = resolveServer(request.server);
     const settings = options.getSettings(server.name);
-    const built = buildRequest(server.apiBase, { ...request, query: withSecretsMasked(request.query) }, { ...settings, apiKey: API_KEY_PLACEHOLDER });
-    return shown(server.name, { ...built, url: urlOf(server.apiBase, withSecretSegmentsMasked(request), withSecretsMasked(request.query)) });
+    const query = withSecretsMasked(request.query, request.secretQuery);
+    const built = buildRequest(server.apiBase, { ...request, query }, { ...settings, apiKey: API_KEY_PLACEHOLDER });
+    return shown(server.name, { ...built, url: urlOf(server.apiBase, withSecretSegmentsMasked(request), query) });
   }
 
   return Object.assign(apiRequest, { show, exchange });

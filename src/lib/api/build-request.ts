@@ -11,11 +11,12 @@ import { API_KEY_PLACEHOLDER, type ApiRequest, type BuiltRequest, EXTRA_HEADERS,
 export const shown = (server: string, built: BuiltRequest): ShownRequest => ({ server, ...built });
 
 /** The query with every value under a secret's name replaced by SECRET_SHOWN, for what is shown or recorded. */
-export function withSecretsMasked(query: Query | undefined): Query | undefined {
-  if (!query || !Object.keys(query).some(isSecretName)) return query;
+export function withSecretsMasked(query: Query | undefined, secretNames: readonly string[] = []): Query | undefined {
+  const secret = (name: string) => isSecretName(name) || secretNames.includes(name);
+  if (!query || !Object.keys(query).some(secret)) return query;
   const copy: Query = {};
   for (const [name, value] of Object.entries(query)) {
-    Object.defineProperty(copy, name, { value: isSecretName(name) && value !== undefined ? SECRET_SHOWN : value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, name, { value: secret(name) && value !== undefined ? SECRET_SHOWN : value, enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }
@@ -29,9 +30,9 @@ export function withSecretSegmentsMasked(request: Pick<ApiRequest<unknown>, 'pat
 export const urlOf = (basePath: string, path: readonly string[], query: Query | undefined) => `${basePath}/${path.join('/')}${queryString(query)}`;
 
 /** The request as built, for showing: the key's header carrying the placeholder, secrets of the path and query masked. */
-export function masked(built: BuiltRequest, basePath: string, request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments' | 'query'>): BuiltRequest {
+export function masked(built: BuiltRequest, basePath: string, request: Pick<ApiRequest<unknown>, 'path' | 'secretSegments' | 'secretQuery' | 'query'>): BuiltRequest {
   const { Authorization: auth, ...rest } = built.headers;
-  const url = urlOf(basePath, withSecretSegmentsMasked(request), withSecretsMasked(request.query));
+  const url = urlOf(basePath, withSecretSegmentsMasked(request), withSecretsMasked(request.query, request.secretQuery));
   if (auth === undefined) return { ...built, url };
   return { ...built, url, headers: { ...authHeaders({ apiKey: API_KEY_PLACEHOLDER }), ...rest } };
 }

@@ -23,6 +23,8 @@ export interface ApiRequest<T> {
   path: readonly string[];
   /** Indexes of `path` whose segments are secrets (`/tokens/{token}`): masked wherever the request is shown or recorded. */
   secretSegments?: readonly number[];
+  /** Query parameters whose values are secrets besides those a secret's name marks (their schema says so). */
+  secretQuery?: readonly string[];
   /** Query parameters, in this order; an array repeats its name; `undefined` leaves one out. */
   query?: Query;
   /** Headers the proxy forwards besides the panel's own (acting for a customer, conditions). */
@@ -55,7 +57,7 @@ export interface ApiRequest<T> {
   };
 }
 
-export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'query' | 'headers' | 'body' | 'server'>;
+export type ShowableRequest = Pick<ApiRequest<unknown>, 'method' | 'path' | 'secretSegments' | 'secretQuery' | 'query' | 'headers' | 'body' | 'server'>;
 
 /** A read's whole answer, as the API screen shows it: nothing parsed, nothing left out but past the cap. */
 export interface Exchange {

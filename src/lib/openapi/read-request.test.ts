@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operation, Parameter } from './operations.ts';
 import { buildRead, fieldKind, unsendable } from './read-request.ts';
 
-const doc = { openapi: '3.1.0', paths: {}, components: { schemas: { Size: { type: 'integer' }, Kind: { enum: ['a', 'b'] } } } };
+const doc = { openapi: '3.1.0', paths: {}, components: { schemas: { Size: { type: 'integer' }, Kind: { enum: ['a', 'b'] }, Secret: { type: 'string', format: 'password' } } } };
 const param = (name: string, location: Parameter['in'], schema: unknown, required = false): Parameter =>
   ({ name, in: location, required: location === 'path' || required, description: undefined, deprecated: false, schema: schema as never, pointer: '#' });
 
@@ -29,6 +29,7 @@ describe('buildRead', () => {
     expect(built).toEqual({ ok: true, request: {
       path: ['customers', 'c0002', 'domains'],
       secretSegments: [],
+      secretQuery: [],
       query: { limit: '10', kind: 'b', names: ['a.example', 'b.example'], active: 'true' },
       headers: { 'X-Customer-ID': 'c0001' },
     } });
@@ -54,10 +55,17 @@ describe('buildRead', () => {
     ['/users/{user}/keys/{apiKey}', [param('user', 'path', { type: 'string' }), param('apiKey', 'path', { type: 'string' })], [3]],
     ['/shares/{code}', [param('code', 'path', { type: 'string', format: 'password' })], [1]],
     ['/shares/{code}', [param('code', 'path', { type: 'string' })], []],
+    ['/keys/{k}', [param('k', 'path', { $ref: '#/components/schemas/Secret' })], [1]],
   ] as const)('%s: the secret segments %j, by the parameter\'s name or its schema', (apiPath, parameters, secret) => {
     const values = Object.fromEntries(parameters.map((parameter) => [`path:${parameter.name}`, 'v1']));
     const built = buildRead(doc, operation(apiPath, [...parameters]), values);
     expect(built.ok && built.request.secretSegments).toEqual(secret);
+  });
+
+  it('query parameters whose schema says secret (format password, through a $ref too) are named, whatever their name', () => {
+    const built = buildRead(doc, operation('/users/change_password', [param('oldpass', 'query', { type: 'string', format: 'password' }), param('newpass', 'query', { $ref: '#/components/schemas/Secret' }), param('user', 'query', { type: 'string' })]),
+      { 'query:oldpass': 'a', 'query:newpass': 'b', 'query:user': 'c' });
+    expect(built.ok && built.request.secretQuery).toEqual(['oldpass', 'newpass']);
   });
 
   it('a query parameter named __proto__ is sent like any other, and pollutes nothing', () => {

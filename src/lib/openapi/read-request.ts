@@ -83,6 +83,8 @@ export interface BuiltRead {
   path: string[];
   /** Which of `path`'s segments hold a secret (a parameter named so: `{token}`): shown and recorded masked. */
   secretSegments: number[];
+  /** Query parameters whose schema says they are secrets (format password, writeOnly), whatever their name. */
+  secretQuery: string[];
   query: Record<string, string | string[]>;
   headers: Partial<Record<SendableHeader, string>>;
 }
@@ -109,7 +111,7 @@ export function buildRead(document: JsonObject, operation: Operation, values: Pa
   for (const segment of templateSegments(operation.apiPath)) {
     const filled = segment.replace(/\{([^}]*)\}/g, (whole, name: string) => {
       const parameter = byName.get(name);
-      if (parameter && isSecretParameter(parameter) && secretSegments.at(-1) !== path.length) secretSegments.push(path.length);
+      if (parameter && isSecretParameter(document, parameter) && secretSegments.at(-1) !== path.length) secretSegments.push(path.length);
       const value = parameter ? (values[valueKey(parameter)] ?? '').trim() : '';
       if (!parameter) return whole;
       if (value === '') problems.set(valueKey(parameter), { key: 'api.field.required' });
@@ -152,12 +154,13 @@ export function buildRead(document: JsonObject, operation: Operation, values: Pa
   if (problems.size > 0 || !path.every(isPathSegment)) {
     return { ok: false, problems };
   }
-  return { ok: true, request: { path, secretSegments, query, headers } };
+  const secretQuery = operation.parameters.filter((parameter) => parameter.in === 'query' && isSecretParameter(document, parameter)).map((parameter) => parameter.name);
+  return { ok: true, request: { path, secretSegments, secretQuery, query, headers } };
 }
 
 /** A parameter whose value is a secret: by its name, or as its schema says (format password, writeOnly). */
-function isSecretParameter(parameter: Parameter): boolean {
-  const schema = parameter.schema;
+function isSecretParameter(document: JsonObject, parameter: Parameter): boolean {
+  const schema = resolveLocal(document, parameter.schema);
   return isSecretName(parameter.name) || (isObject(schema) && (schema.format === 'password' || schema.writeOnly === true));
 }
 

@@ -10,6 +10,10 @@ describe('isSecretName', () => {
     'access_key', 'accessKey', 'AWS_SECRET_ACCESS_KEY', 'client_secret', 'privateKey', 'private_key', 'secret',
     'authorization', 'Authorization', 'jwt', 'refreshToken', 'credentials', 'pin', 'totp',
     'passwort', 'neuesPasswort', 'kennwort', 'Kennwort2', 'geheimnis',
+    // Met in hosting APIs (cPanel, Cloudflare, registrars) by an outside review.
+    'oldpass', 'newpass', 'newpassword', 'pw', 'ftp_pw', 'dbpass', 'X-Auth-Key', 'X-Auth-User-Service-Key', 'auth_code', 'authcode', 'authKey',
+    'epp_code', 'authinfo', 'transfer_code', 'license_key', 'ssl_key', 'api_keys', 'apiKeys', 'htpasswd', 'session_id', 'cookie', 'mfa_code',
+    'password_reset_token',
   ])('%s is a secret', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
@@ -17,6 +21,9 @@ describe('isSecretName', () => {
   it.each([
     'bypass_cache', 'tokens_used', 'compass', 'passive', 'spinner', 'pinned', 'keyboard', 'key', 'ssh_key_fingerprint', 'domain',
     'localPart', 'quotaMiB', 'passport_number_length', 'author', 'secretary', undefined,
+    // About a secret, not the secret.
+    'token_count', 'token_id', 'token_type', 'token_expires_at', 'password_changed_at', 'password_min_length', 'pass_through',
+    'credential_id', 'jwt_issuer', 'authorization_status', 'secrets_count', 'api_key_id', 'tokenName',
   ])('%s is not', (name) => {
     expect(isSecretName(name)).toBe(false);
   });

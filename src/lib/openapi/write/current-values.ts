@@ -26,7 +26,8 @@ export async function readCurrentValues(
   const read = buildRead(ctx.document, currentRead, values);
   if (!read.ok) return { ok: false, reason: 'parameters' };
   try {
-    const answer = await client.exchange({ method: 'GET', server: ctx.server, path: read.request.path, secretSegments: read.request.secretSegments, query: read.request.query, headers: read.request.headers });
+    const { path, secretSegments, secretQuery, query, headers } = read.request;
+    const answer = await client.exchange({ method: 'GET', server: ctx.server, path, secretSegments, secretQuery, query, headers });
     const current = parseJson(answer.text);
     if (current === undefined || !isObject(current)) return { ok: false, reason: 'failed' };
     // Only what the body can carry is the starting point: read-only fields are left out by the form.

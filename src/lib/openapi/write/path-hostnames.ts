@@ -11,12 +11,18 @@ import { isObject } from '../json.ts';
 
 const HOSTNAME_NAME = /^(?:domain|domain[-_]?name|host|host[-_]?name|fqdn|zone|zone[-_]?name|subdomain)$/i;
 
-/** A path parameter whose value is a host name: by its schema's format, or by its name. */
+/**
+ * A path parameter whose value is a host name: by its schema's format, or by its name when its
+ * schema says nothing else of it (no pattern, enum or other format: `{host}` may be an ID such as
+ * `srvAb3X` whose case counts, and then its schema says so).
+ */
 export function isHostnameParameter(document: JsonObject, parameter: Parameter): boolean {
   if (parameter.in !== 'path') return false;
   const schema = resolveLocal(document, parameter.schema);
   const format = isObject(schema) ? schema.format : undefined;
-  return format === 'hostname' || format === 'idn-hostname' || HOSTNAME_NAME.test(parameter.name);
+  if (format === 'hostname' || format === 'idn-hostname') return true;
+  const constrained = isObject(schema) && (schema.pattern !== undefined || schema.enum !== undefined || schema.const !== undefined || format !== undefined);
+  return !constrained && HOSTNAME_NAME.test(parameter.name);
 }
 
 /** Whether any host-name path value needs the name rules (a character outside ASCII): then they must be loaded first. */
@@ -42,7 +48,9 @@ export function normalizeHostnameValues(
     if (raw === '') continue;
     // eslint-disable-next-line no-control-regex -- ASCII is exactly what lower case is enough for
     if (/^[\x00-\x7f]*$/.test(raw)) {
-      Object.defineProperty(next, key, { value: raw.toLowerCase(), enumerable: true, writable: true, configurable: true });
+      // `a.example.` is `a.example` (the name rules say so too); a lone "." stays for the segment rule to refuse.
+      const name = raw.toLowerCase().replace(/(?<=.)\.$/, '');
+      Object.defineProperty(next, key, { value: name, enumerable: true, writable: true, configurable: true });
       continue;
     }
     const result = normalize?.(raw);

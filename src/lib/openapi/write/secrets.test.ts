@@ -65,6 +65,12 @@ describe('secrets in a body', () => {
       expect(isSecretName(name)).toBe(secret);
     });
 
+  it('under a secret\'s name, whatever the value holds (a list, an object) is masked', () => {
+    const shown = JSON.stringify(withoutSecrets({ passwords: ['p1'], secrets: ['s1'], credentials: ['c1'], token: { value: 'v1' }, name: 'n' }, [], 'mask'));
+    expect(shown).not.toMatch(/p1|s1|c1|v1/);
+    expect(shown).toContain('"name":"n"');
+  });
+
   it('leave the body itself as it was', () => {
     withoutSecrets(body, patterns, 'mask');
     expect(body.password).toBe('hunter2');

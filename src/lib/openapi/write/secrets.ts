@@ -54,8 +54,9 @@ export function withoutSecrets(body: JsonValue | undefined, patterns: readonly (
     if (isObject(value)) {
       const copy: Record<string, JsonValue> = {};
       for (const [key, item] of Object.entries(value)) {
-        // A secret's name is a secret anywhere: in a part edited as JSON text too.
-        if (isSecretName(key) && (typeof item === 'string' || typeof item === 'number')) {
+        // A secret's name is a secret anywhere, whatever it holds (a list of passwords, a token
+        // object): in a part edited as JSON text too.
+        if (isSecretName(key) && item !== null && typeof item !== 'boolean') {
           if (mode === 'mask') Object.defineProperty(copy, key, { value: SECRET_SHOWN, enumerable: true, writable: true, configurable: true });
           continue;
         }

@@ -245,14 +245,14 @@ export function WriteForm(props: Props) {
 
   const busy = isWriteBusy(state);
   const dialog = confirming && (
-    <ConfirmDelete what={`DELETE /${confirming.payload.path.join('/')}`} identifier={confirming.payload.identifier}
+    <ConfirmDelete what={`DELETE ${confirming.payload.shownPath}`} identifier={confirming.payload.confirmWith}
       server={several ? confirming.server : undefined}
       onCancel={() => { setConfirming(undefined); onClose?.(); }}
       onDelete={() => { const next = confirming; setConfirming(undefined); submit(next); }} />
   );
   const repeated = repeat && (
     <p role="alert" className="alert">
-      {t('write.repeat', { what: `${repeat.payload.method} /${repeat.payload.path.join('/')}` })}{' '}
+      {t('write.repeat', { what: `${repeat.payload.method} ${repeat.payload.shownPath}` })}{' '}
       <button type="button" onClick={() => { pipeline.forgetDone(repeat); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
         {t('write.confirm')}
       </button>

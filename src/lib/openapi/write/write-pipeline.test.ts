@@ -37,6 +37,8 @@ const described = describeText(JSON.stringify({
     },
     '/files/{name}': { parameters: [path('name')], delete: { operationId: 'dropFile', ...ok } },
     '/hosts/{fqdn}': { parameters: [path('fqdn', { type: 'string', format: 'idn-hostname' })], delete: { operationId: 'dropHost', ...ok } },
+    '/servers/{host}': { parameters: [path('host', { type: 'string', pattern: '^[A-Za-z0-9]+$' })], delete: { operationId: 'dropServer', ...ok } },
+    '/tokens/{token}': { parameters: [path('token')], delete: { operationId: 'dropToken', ...ok } },
   },
 }), '/api');
 if (!described.ok) throw new Error('unreadable');
@@ -78,8 +80,24 @@ describe('the guard\'s target is the resource', () => {
     expect(!refused.ok && refused.problems.parameters.get('path:domain')).toBe('Underscores are not allowed in domain names.');
   });
 
-  it('a value that is no host name is left as typed', async () => {
+  it('a value that is no host name is left as typed; so is a {host} whose schema says what it is (an ID whose case counts)', async () => {
     expect(attemptOf(await prepare('dropFile', { 'path:name': 'Report.PDF' })).payload.path).toEqual(['files', 'Report.PDF']);
+    expect(attemptOf(await prepare('dropServer', { 'path:host': 'srvAb3X' })).payload.path).toEqual(['servers', 'srvAb3X']);
+  });
+
+  it('a trailing dot is the same name: a.example. is customers/c0002/domains/a.example', async () => {
+    expect(attemptOf(await prepare('remove', { 'path:customerId': 'c0002', 'path:domain': 'A.Example.' })).target).toBe('customers/c0002/domains/a.example');
+  });
+
+  it('a secret path value is nowhere in what is shown, named, asked for or kept (sessionStorage): masked, or a fingerprint', async () => {
+    const attempt = attemptOf(await prepare('dropToken', { 'path:token': 'TOK-444-secret' }));
+    expect(attempt.payload.path).toEqual(['tokens', 'TOK-444-secret']);
+    const { path: sent, ...rest } = attempt.payload;
+    expect(sent).toHaveLength(2);
+    expect(JSON.stringify({ ...rest, target: attempt.target })).not.toContain('TOK-444');
+    expect([attempt.payload.shownPath, attempt.payload.identifier, attempt.payload.confirmWith]).toEqual(['/tokens/********', '********', 'tokens']);
+    // Another token is another target.
+    expect(attemptOf(await prepare('dropToken', { 'path:token': 'TOK-555-secret' })).target).not.toBe(attempt.target);
   });
 
   it('after an unknown DELETE of a.example, a DELETE of A.EXAMPLE asks first; so does one while a PUT to the item is out', async () => {

@@ -24,7 +24,8 @@ import { problemMessages } from './parameter-messages.ts';
 import { normalizeHostnameValues, needsNameRules } from './path-hostnames.ts';
 import { problemMessage } from './problem-message.ts';
 import { restoreSecrets, type SecretPlaces, secretPatterns, withoutSecrets } from './secrets.ts';
-import { checkReadOf, currentValuesReadOf, findingOf, identifierOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
+import { checkReadOf, currentValuesReadOf, findingOf, fingerprint, identifierIndexOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
+import { SECRET_SHOWN } from '../../util/secret-name.ts';
 
 /** An operation shown for one server: its description, the operation, and whether the tab has a key. */
 export interface OperationContext {
@@ -238,15 +239,23 @@ export async function prepareWrite(ctx: OperationContext, plan: WritePlan, draft
     if (sent === undefined) return refused({ nothingChanged: true }, leftAsIs);
   }
   const check = plan.checkRead ? readAlike(document, plan.checkRead, values, read) : undefined;
-  const identifier = identifierOf(operation, read.path);
+  // A secret path value (`/tokens/{token}`) is never shown, recorded or kept: messages show it
+  // masked, the guard's memory (in sessionStorage) keeps a fingerprint of it.
+  const secret = new Set(read.secretSegments);
+  const shown = read.path.map((segment, at) => (secret.has(at) ? SECRET_SHOWN : segment));
+  const kept = read.path.map((segment, at) => (secret.has(at) ? `${SECRET_SHOWN}${fingerprint(segment)}` : segment));
+  const at = identifierIndexOf(operation, read.path);
+  const identifier = shown[at] ?? '';
   const payload: WritePayload = {
-    method, operation: operation.key, path: read.path, secretSegments: read.secretSegments, query: read.query, headers: read.headers, body: sent,
+    method, operation: operation.key, path: read.path, secretSegments: read.secretSegments, secretQuery: read.secretQuery, query: read.query, headers: read.headers, body: sent,
     comparable: withoutSecrets(sent, plan.secrets, 'drop'),
-    identifier: identifier === '' ? `/${pathKey}` : identifier, check,
+    identifier: identifier === '' ? `/${shown.join('/')}` : identifier, check,
+    shownPath: `/${shown.join('/')}`,
+    confirmWith: secret.has(at) ? shown.slice(0, at).reverse().find((segment) => segment !== SECRET_SHOWN) ?? '' : identifier,
     // The very same write again (after it was done): method, path and content.
-    repeatKey: writeTarget(method, read.path, withoutSecrets(sent, plan.secrets, 'mask')),
+    repeatKey: writeTarget(method, kept, withoutSecrets(sent, plan.secrets, 'mask')),
   };
-  return { ok: true, leftAsIs, attempt: { server, target: resourceTarget(read.path), payload, checkable: check !== undefined, conflictMeansDone: method === 'POST' } };
+  return { ok: true, leftAsIs, attempt: { server, target: resourceTarget(kept), payload, checkable: check !== undefined, conflictMeansDone: method === 'POST' } };
 }
 
 /**
@@ -257,8 +266,10 @@ export async function prepareWrite(ctx: OperationContext, plan: WritePlan, draft
 export const resourceTarget = (path: readonly string[]): string => path.join('/');
 
 /** A request to send or show: the payload's path, query and headers, and a body if it has one. */
-export const requestOf = (payload: Pick<WritePayload, 'method' | 'path' | 'secretSegments' | 'query' | 'headers'>, body: JsonValue | undefined) =>
-  ({ method: payload.method, path: payload.path, secretSegments: payload.secretSegments, query: payload.query, headers: payload.headers, ...(body !== undefined && { body }) });
+export const requestOf = (payload: Pick<WritePayload, 'method' | 'path' | 'secretSegments' | 'secretQuery' | 'query' | 'headers'>, body: JsonValue | undefined) => ({
+  method: payload.method, path: payload.path, secretSegments: payload.secretSegments, secretQuery: payload.secretQuery, query: payload.query, headers: payload.headers,
+  ...(body !== undefined && { body }),
+});
 
 /** The write as "Show request" shows it: built as it is sent, its secrets masked. */
 export const shownWrite = (client: Pick<ApiClient, 'show'>, plan: Pick<WritePlan, 'secrets'>, attempt: WriteAttempt<WritePayload>): ShownRequest =>
@@ -292,7 +303,7 @@ export function writeOps(client: Pick<ApiClient, 'exchange'>, activity: CheckRec
       let finding: CheckFinding;
       try {
         const answer = await client.exchange({
-          method: 'GET', server, path: payload.check.path, secretSegments: payload.check.secretSegments, query: payload.check.query, headers: payload.check.headers,
+          method: 'GET', server, path: payload.check.path, secretSegments: payload.check.secretSegments, secretQuery: payload.check.secretQuery, query: payload.check.query, headers: payload.check.headers,
           activity: { subject: payload.identifier, onRecorded: (id: string) => { readId = id; } },
         });
         finding = findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });

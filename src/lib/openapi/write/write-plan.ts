@@ -37,13 +37,18 @@ export interface WritePayload {
   operation: string;
   path: string[];
   secretSegments: BuiltRead['secretSegments'];
+  secretQuery: BuiltRead['secretQuery'];
   query: BuiltRead['query'];
   headers: BuiltRead['headers'];
   body: JsonValue | undefined;
   /** What the server would echo of the body (secrets left out): the measure of a check. */
   comparable: JsonValue | undefined;
-  /** What a person calls it: the last path parameter's value. */
+  /** What a person calls it: the last path parameter's value (masked when it is a secret). */
   identifier: string;
+  /** The path as shown and named in messages: `/tokens/********` for a secret segment. */
+  shownPath: string;
+  /** What a DELETE's confirmation asks to type: the identifier, or for a secret one the segment before it. */
+  confirmWith: string;
   /** The read that tells whether it took effect, filled from the same values. */
   check: BuiltRead | undefined;
   /** Method, path and a fingerprint of the content (secrets masked): the very same write again. */
@@ -72,11 +77,16 @@ export function writeTarget(method: WriteMethod, path: readonly string[], masked
 
 /** The identifier a DELETE asks the user to type: the last path parameter's value, else the last segment. */
 export function identifierOf(operation: Operation, path: readonly string[]): string {
+  return path[identifierIndexOf(operation, path)] ?? '';
+}
+
+/** Where identifierOf finds it in the path. */
+export function identifierIndexOf(operation: Operation, path: readonly string[]): number {
   const segments = operation.apiPath.split('/').filter((segment) => segment !== '');
   for (let index = segments.length - 1; index >= 0; index -= 1) {
-    if (/\{[^}]+\}/.test(segments[index] ?? '')) return path[index] ?? '';
+    if (/\{[^}]+\}/.test(segments[index] ?? '')) return index;
   }
-  return path.at(-1) ?? '';
+  return path.length - 1;
 }
 
 /**

@@ -25,7 +25,7 @@ export function WriteStatus({ state, unplaced, confirmId, several, onResend }: P
   const secondsLeft = useCountdown(state.phase === 'failed' ? state.retryAt : undefined, state.phase === 'failed' ? state.failedAt : 0);
   let status: ReactNode = null;
   let alert: ReactNode = null;
-  const name = (attempt: WriteAttempt<WritePayload>) => `${attempt.payload.method} /${attempt.payload.path.join('/')}`;
+  const name = (attempt: WriteAttempt<WritePayload>) => `${attempt.payload.method} ${attempt.payload.shownPath}`;
   const confirmButton = (attempt: WriteAttempt<WritePayload>) =>
     <button type="button" id={confirmId} onClick={() => { onResend(attempt); }}>{t('write.confirm')}</button>;
   const pending = state.needsConfirmation;
