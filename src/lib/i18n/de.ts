@@ -1,7 +1,7 @@
 import { deApi } from './de-api.ts';
 import type { MessageKey } from './en.ts';
 
-/** German strings; the type makes a missing key a compile error. */
+/** German strings; the type makes a missing key a compile error. Over 300 lines: a dictionary, one message a line. */
 export const de: Record<MessageKey, string> = {
   'app.title': 'Hosting Panel',
   'nav.label': 'Hauptnavigation',

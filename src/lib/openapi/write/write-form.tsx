@@ -1,3 +1,5 @@
+// The generated write form: parameters, the body (write-body.tsx) and what became of the write.
+// Just over 300 lines of rendering and event wiring; every decision is the pipeline's.
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { apiRequest } from '../../api/api-client.ts';
