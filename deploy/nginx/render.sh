@@ -41,7 +41,8 @@ below='(?:/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,254}/)*(?:[A-Za-z0-9_~-][A-Za-z0-9
 for name in PANEL_LISTEN PANEL_ROOT HOSTING_SERVICE_PATH; do
   [ -n "${!name:-}" ] || fail "$name is not set"
 done
-[[ "$HOSTING_SERVICE_PATH" =~ $segment ]] || fail "HOSTING_SERVICE_PATH must be one plain path segment, got '$HOSTING_SERVICE_PATH'"
+# The Node servers' rule (src/server/origin/hosting-config.ts, isIdentifier): no ".", no "~".
+[[ "$HOSTING_SERVICE_PATH" =~ ^[A-Za-z0-9_-]{1,64}$ ]] || fail "HOSTING_SERVICE_PATH must be one path segment of letters, digits, \"_\" or \"-\" (got \"$HOSTING_SERVICE_PATH\")"
 for name in PANEL_LISTEN PANEL_ROOT; do
   [[ ! "${!name}" =~ $unsafe ]] || fail "$name must not hold spaces, quotes, braces, '\$' or ';'"
 done

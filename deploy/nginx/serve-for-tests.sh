@@ -123,7 +123,8 @@ http {
     # README "nginx": method and path, never a query or a header value ("combined" logs the
     # request line, query included, and Referer and User-Agent).
     map "\$http_x_panel_secret_segments|\$request_uri" \$panel_path_only { "~^[0-9][0-9,]*\|(?<panel_api>/(?:servers/[^/?]*/)?[^/?]*/api/v1)/[^?]+" "\$panel_api/********"; "~^[^|]*\|(?<panel_path>[^?]*)" \$panel_path; }
-    log_format hosting_panel '\$remote_addr [\$time_local] "\$request_method \$panel_path_only" \$status \$body_bytes_sent \$request_time \$upstream_status';
+    map \$request \$panel_method { "~^(?<panel_request_method>[A-Z]+) " \$panel_request_method; }
+    log_format hosting_panel '\$remote_addr [\$time_local] "\$panel_method \$panel_path_only" \$status \$body_bytes_sent \$request_time \$upstream_status';
     access_log $work/access.log hosting_panel;
     client_body_temp_path $work/client_body;
     proxy_temp_path $work/proxy;

@@ -42,6 +42,14 @@ test.describe('the nginx template', { tag: '@nginx' }, () => {
     expect(status).toBe(0);
   });
 
+  for (const servicePath of ['live.config', 'live~config', 'a'.repeat(65)]) {
+    test(`is not rendered with HOSTING_SERVICE_PATH=${servicePath.slice(0, 12)}, which the Node servers refuse too`, () => {
+      const { status, output } = check({ HOSTING_SERVICE_PATH: servicePath });
+      expect(output).toContain('HOSTING_SERVICE_PATH must be one path segment of letters, digits, "_" or "-"');
+      expect(status).toBe(2);
+    });
+  }
+
   test('is not rendered with a hosting server that has a path (it would replace the API prefix)', () => {
     const { status, output } = check({ HOSTING_SERVER: `https://127.0.0.1:${STANDALONE_SIM_PORT}/` });
     expect(output).toContain('HOSTING_SERVER must be an origin');

@@ -288,13 +288,19 @@ test.describe('the page behind nginx, on a root of its own', { tag: '@nginx' }, 
       expect((await get(nginx.origin, '/assets/missing.js?apikey=SECRET-3')).status).toBe(404);
       // A path segment the page names secret: nothing below the API root is logged.
       expect((await get(nginx.origin, '/liveconfig/api/v1/tokens/SECRET-4', { 'X-Panel-Secret-Segments': '1' })).status).toBe(502);
+      // A write that ends in one of nginx's error pages is logged with its own method, not GET.
+      const { hostname, port } = new URL(nginx.origin);
+      await new Promise<void>((resolve, reject) => {
+        http.request({ hostname, port, method: 'DELETE', path: '/liveconfig/api/v1/domains/x.example', agent: false }, (res) => { res.resume(); res.on('end', resolve); }).on('error', reject).end();
+      });
       const log = path.join(nginx.folder, 'access.log');
-      await expect.poll(() => readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
+      await expect.poll(() => readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(6);
       const lines = readFileSync(log, 'utf8');
       expect(lines).toMatch(/\] "GET \/index\.html" 200 /);
       expect(lines).toMatch(/\] "GET \/liveconfig\/api\/v1\/customers" 502 /);
       expect(lines).toMatch(/\] "GET \/assets\/missing\.js" 404 /);
       expect(lines).toMatch(/\] "GET \/liveconfig\/api\/v1\/\*{8}" 502 /);
+      expect(lines).toMatch(/\] "DELETE \/liveconfig\/api\/v1\/domains\/x\.example" 502 /);
       expect(lines).not.toContain('SECRET');
       expect(lines).not.toContain('apikey');
     } finally {
