@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type APIResponse, type TestInfo } from '@playwright/test';
 import { SECURITY_HEADERS } from '../../src/server/static/security-headers.ts';
 import { freePort, startOwnNginx } from '../support/own-nginx.ts';
+import { expectedPanelAnswers, PANEL_METHODS, PANEL_PATHS, panelAnswerLine } from '../../src/shared/panel-methods.ts';
 
 // The built page as nginx serves it (deploy/nginx/hosting-panel.conf.template): the Node servers'
 // security headers and caching, the build's precompressed files, the page for navigations only.
@@ -186,8 +187,8 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
   test('every /__panel/ path answers each method as the Node servers do', async ({ baseURL }) => {
     const origin = baseURL ?? '';
     const answers: string[] = [];
-    for (const urlPath of ['/__panel/runtime.json', '/__panel/health', '/__panel/other', '/__panel/proxy-error/upstream-502', '/__panel/method-not-allowed']) {
-      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+    for (const urlPath of PANEL_PATHS) {
+      for (const method of PANEL_METHODS) {
         const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
           const { hostname, port } = new URL(origin);
           const req = http.request({ hostname, port, path: urlPath, method, agent: false }, (res) => {
@@ -198,18 +199,10 @@ test.describe('the page behind nginx', { tag: '@nginx' }, () => {
           req.on('error', reject);
           req.end();
         });
-        answers.push(`${method} ${urlPath} ${answer.status} ${answer.allow ?? '-'} ${JSON.stringify(answer.body.startsWith('{') ? '{…}' : answer.body)}`);
+        answers.push(panelAnswerLine(method, urlPath, answer));
       }
     }
-    const expected = (urlPath: string, ok: boolean) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => {
-      if (method === 'GET') return ok ? `${method} ${urlPath} 200 - "{…}"` : `${method} ${urlPath} 404 - "Not found\\n"`;
-      if (method === 'HEAD') return `${method} ${urlPath} ${ok ? 200 : 404} - ""`;
-      return `${method} ${urlPath} 405 GET, HEAD "Method not allowed\\n"`;
-    });
-    expect(answers).toEqual([
-      ...expected('/__panel/runtime.json', true), ...expected('/__panel/health', true),
-      ...expected('/__panel/other', false), ...expected('/__panel/proxy-error/upstream-502', false), ...expected('/__panel/method-not-allowed', false),
-    ]);
+    expect(answers).toEqual(expectedPanelAnswers());
   });
 });
 

@@ -11,6 +11,7 @@ import { PROXY_MARK_HEADER, PROXY_PROBLEM_TYPE } from '../../shared/proxy-contra
 import { builtPage, request, startProductionServer } from '../testing/production-fixture.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../static/security-headers.ts';
 import { closedPort, closeTestServers, recordingUpstream, send } from '../testing/test-servers.ts';
+import { expectedPanelAnswers, PANEL_METHODS, PANEL_PATHS, panelAnswerLine } from '../../shared/panel-methods.ts';
 
 const API = '/liveconfig/api/v1/customers/c0002/domains';
 const BODY = JSON.stringify({ domain: 'example.org', account: 'web77', www: true, web: { enabled: true, type: 'webspace', target: '/' }, mail: { enabled: true, dkim: true } });
@@ -47,21 +48,13 @@ describe('the panel endpoints', () => {
   it('every /__panel/ path answers each method as the nginx template does (e2e/nginx/nginx-static.spec.ts holds the same table)', async () => {
     const { port } = await offlineServer();
     const answers: string[] = [];
-    for (const urlPath of ['/__panel/runtime.json', '/__panel/health', '/__panel/other', '/__panel/proxy-error/upstream-502', '/__panel/method-not-allowed']) {
-      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+    for (const urlPath of PANEL_PATHS) {
+      for (const method of PANEL_METHODS) {
         const answer = await send(port, urlPath, { method });
-        answers.push(`${method} ${urlPath} ${answer.status} ${answer.headers.allow ?? '-'} ${JSON.stringify(answer.text.startsWith('{') ? '{…}' : answer.text)}`);
+        answers.push(panelAnswerLine(method, urlPath, { status: answer.status, allow: answer.headers.allow, body: answer.text }));
       }
     }
-    const expected = (urlPath: string, ok: boolean) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => {
-      if (method === 'GET') return ok ? `${method} ${urlPath} 200 - "{…}"` : `${method} ${urlPath} 404 - "Not found\\n"`;
-      if (method === 'HEAD') return `${method} ${urlPath} ${ok ? 200 : 404} - ""`;
-      return `${method} ${urlPath} 405 GET, HEAD "Method not allowed\\n"`;
-    });
-    expect(answers).toEqual([
-      ...expected('/__panel/runtime.json', true), ...expected('/__panel/health', true),
-      ...expected('/__panel/other', false), ...expected('/__panel/proxy-error/upstream-502', false), ...expected('/__panel/method-not-allowed', false),
-    ]);
+    expect(answers).toEqual(expectedPanelAnswers());
   });
 
   it('/__panel/runtime.json: a real hosting server, no demo key', async () => {
