@@ -1,15 +1,20 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
-import { OPERATION_METHODS } from '../../lib/openapi/operations.ts';
 import { type DescribedIndex, keeps, type ListedRow } from '../../lib/openapi/described/operation-rows.ts';
 import { operationHref } from './operation-route.ts';
 
 const rowKey = (row: ListedRow) => row.key;
+/**
+ * Rows the table holds at most: past this the virtual table's own bookkeeping (an entry per row,
+ * made again on each change) is a long task; Filter and Method find the others, and the list says so.
+ */
+export const MAX_TABLE_ROWS = 10_000;
 
 /**
  * Every operation, grouped by tag (untagged ones last, together), filterable by "Filter" (path,
- * summary, operationId and tags, any case) and method; only the rows in view are drawn. The
+ * summary, operationId and tags, any case) and method; only the rows in view are drawn, of at
+ * most MAX_TABLE_ROWS (the rest are counted and found by filtering). The
  * field answers at once and the list follows as soon as the page is free (a deferred value):
  * rows made once per description, each with its search text in lower case, and rows that stay
  * in view are not drawn again (VirtualTable's rows are memoised on the row and the columns).
@@ -20,14 +25,14 @@ export function OperationList({ index }: { index: DescribedIndex }) {
   const [filter, setFilter] = useState('');
   const [method, setMethod] = useState('');
   const untagged = t('api.untagged');
-  const grouped = useMemo(() => Array.from(index.listOrder, (at) => index.operations[at]).filter((row) => row !== undefined), [index]);
-  const methods = useMemo(() => OPERATION_METHODS.filter((candidate) => index.operations.some((row) => row.method === candidate)), [index]);
+  const { listed: grouped, methods } = index;
   const text = filter.trim().toLowerCase();
   const wanted = useDeferredValue(useMemo(() => ({ method, text }), [method, text]));
   const shown = useMemo(() => {
     if (wanted.method === '' && wanted.text === '') return grouped;
     return grouped.filter((row) => (wanted.method === '' || row.method === wanted.method) && keeps(row, wanted.text));
   }, [grouped, wanted]);
+  const inTable = useMemo(() => (shown.length > MAX_TABLE_ROWS ? shown.slice(0, MAX_TABLE_ROWS) : shown), [shown]);
 
   const columns = useMemo((): VirtualColumn<ListedRow>[] => [
     { id: 'tag', header: t('api.col.tag'), label: t('api.col.tag'), width: '10rem', cell: (row) => row.tags[0] ?? untagged },
@@ -62,9 +67,10 @@ export function OperationList({ index }: { index: DescribedIndex }) {
         </div>
       </div>
       <p role="status" className="list-count">{plural('api.count', index.operations.length, { shown: shown.length })}</p>
+      {inTable.length < shown.length && <p className="hint">{t('api.listCapped', { max: MAX_TABLE_ROWS })}</p>}
       {shown.length === 0
         ? <p className="list-empty">{t('api.noMatch')}</p>
-        : <VirtualTable label={t('api.table')} columns={columns} rows={shown} rowKey={rowKey} estimatedRowHeight={44} />}
+        : <VirtualTable label={t('api.table')} columns={columns} rows={inTable} rowKey={rowKey} estimatedRowHeight={44} />}
     </div>
   );
 }

@@ -133,6 +133,7 @@ export const deApi: Record<keyof typeof enApi, string> = {
   'api.count.one': '{shown} von {count} Operation',
   'api.count.other': '{shown} von {count} Operationen',
   'api.noMatch': 'Keine Operation passt zum Filter.',
+  'api.listCapped': 'Die Tabelle führt die ersten {max} davon auf: Filtern und Methode finden die anderen.',
   'api.table': 'Operationen',
   'api.answer': 'Antwort',
   'api.answer.status': 'Status {status}',

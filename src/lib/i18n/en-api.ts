@@ -131,6 +131,7 @@ export const enApi = {
   'api.count.one': '{shown} of {count} operation',
   'api.count.other': '{shown} of {count} operations',
   'api.noMatch': 'No operation matches the filter.',
+  'api.listCapped': 'The table lists the first {max} of them: Filter and Method find the others.',
   'api.table': 'Operations',
   'api.answer': 'Answer',
   'api.answer.status': 'Status {status}',

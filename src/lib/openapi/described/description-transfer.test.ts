@@ -33,7 +33,7 @@ describe('the index as it crosses from the worker to the page', () => {
 
   it('comes as a head and pieces of at most 2,000 rows, never the document or an operation\'s schemas', () => {
     expect(messages.map((message) => message.kind)).toEqual(['head', 'rows', 'rows', 'rows']);
-    expect(messages.map((message) => (message.kind === 'rows' ? message.rows.length : 0))).toEqual([0, ROWS_PER_MESSAGE, ROWS_PER_MESSAGE, 500]);
+    expect(messages.map((message) => (message.kind === 'rows' ? message.rows.keys.length : 0))).toEqual([0, ROWS_PER_MESSAGE, ROWS_PER_MESSAGE, 500]);
     for (const message of messages) {
       expect(JSON.stringify(message)).not.toContain('"responses"');
       expect(JSON.stringify(message)).not.toContain('elsewhere.example/s1.json');
@@ -54,6 +54,9 @@ describe('the index as it crosses from the worker to the page', () => {
       parameters: [{ in: 'path', required: true }, { in: 'query', required: true }],
     });
     expect(index.tags).toEqual(['Domains', 'Mail', 'Zones']);
+    expect(index.methods).toEqual(['get', 'post']);
+    // Rows of the same tags share one list of them.
+    expect(index.operations[1]?.tags).toBe(index.operations[5]?.tags);
     expect(index.notes).toHaveLength(MAX_LISTED);
     expect(index.noteCount).toBe(250);
     expect(index.externalRefs).toHaveLength(MAX_LISTED);
@@ -65,10 +68,10 @@ describe('the index as it crosses from the worker to the page', () => {
     const last = messages.map((message) => reader.add(message)).at(-1);
     if (!last?.done || !('index' in last)) throw new Error('not read');
     const { index } = last;
-    const listed = Array.from(index.listOrder, (at) => index.operations[at]);
+    const { listed } = index;
     const order = new Map(index.tags.map((tag, at) => [tag, at]));
     const expected = [...index.operations].sort((a, b) => (order.get(a.tags[0] ?? '') ?? Infinity) - (order.get(b.tags[0] ?? '') ?? Infinity));
-    expect(listed.map((row) => row?.key)).toEqual(expected.map((row) => row.key));
+    expect(listed.map((row) => row.key)).toEqual(expected.map((row) => row.key));
     expect(listed[0]?.tags).toEqual(['Domains']);
     expect(listed.at(-1)?.tags).toEqual([]);
   });
@@ -86,4 +89,19 @@ describe('the index as it crosses from the worker to the page', () => {
     if (!head) throw new Error('no message');
     expect(createIndexReader().add(head)).toMatchObject({ done: true, index: { operations: [], title: 't' } });
   });
+
+  it('keeps each row\'s own tags, however they are written', () => {
+    const paths = {
+      '/a': { get: { tags: ['a\nb'], responses: {} } },
+      '/b': { get: { tags: ['a', 'b'], responses: {} } },
+      '/c': { get: { tags: ['["a","b"]'], responses: {} } },
+      '/d': { get: { tags: ['a', 'b'], operationId: '', deprecated: true, responses: {} } },
+    };
+    const reader = createIndexReader();
+    const last = received(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths })).map((message) => reader.add(message)).at(-1);
+    if (!last?.done || !('index' in last)) throw new Error('not read');
+    expect(last.index.operations.map((row) => row.tags)).toEqual([['a\nb'], ['a', 'b'], ['["a","b"]'], ['a', 'b']]);
+    expect(last.index.operations[3]).toMatchObject({ key: 'GET /d', operationId: undefined, deprecated: true, requiredIn: [] });
+  });
 });
+
