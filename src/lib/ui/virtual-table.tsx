@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 export interface VirtualColumn<Row> {
   /** Stable and unique among the columns. */
@@ -101,14 +101,7 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
           {items.map((item) => {
             const row = rows[item.index];
             if (row === undefined) return null;
-            return (
-              // Stripes by index: :nth-child would shift with the spacer rows as the table scrolls.
-              <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2}
-                className={item.index % 2 === 1 ? 'virtual-row-alt' : undefined}>
-                {/* One element per cell: a card lays out the label and the content as two grid items. */}
-                {columns.map((column) => <td key={column.id} data-label={column.label}><div>{column.cell(row)}</div></td>)}
-              </tr>
-            );
+            return <VirtualRow key={item.key} row={row} index={item.index} columns={columns} measure={virtualizer.measureElement} />;
           })}
           {below > 0 && spacer(below)}
         </tbody>
@@ -116,6 +109,27 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, estimatedRowHe
     </div>
   );
 }
+
+interface VirtualRowProps<Row> {
+  row: Row;
+  index: number;
+  columns: readonly VirtualColumn<Row>[];
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+/**
+ * One row. Memoised: a row that stays in view with the same object, place and columns is not
+ * rendered again when the table is (a list filtered key by key redraws only the rows that change).
+ */
+const VirtualRow = memo(function VirtualRow<Row>({ row, index, columns, measure }: VirtualRowProps<Row>) {
+  return (
+    // Stripes by index: :nth-child would shift with the spacer rows as the table scrolls.
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} className={index % 2 === 1 ? 'virtual-row-alt' : undefined}>
+      {/* One element per cell: a card lays out the label and the content as two grid items. */}
+      {columns.map((column) => <td key={column.id} data-label={column.label}><div>{column.cell(row)}</div></td>)}
+    </tr>
+  );
+}) as <Row>(props: VirtualRowProps<Row>) => ReactNode;
 
 /** The element's height in pixels, following changes (a larger font, a header that wraps). */
 function useHeight(ref: RefObject<HTMLElement | null>): number {
