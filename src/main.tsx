@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadFirstScreen } from './app/screens.ts';
 import { loadMessages } from './lib/i18n/i18n.ts';
+import { fetchFirstDescriptionEarly } from './lib/openapi/description-early.ts';
 import { loadRuntimeInfo } from './lib/session/runtime-load.ts';
 import { settingsStore } from './lib/session/settings-store.ts';
 import './app/app.css';
@@ -24,6 +25,7 @@ const render = () => {
 };
 preloadFirstScreen();
 // The hosting servers come beside the first paint, never before it: until they do (or if the
-// ask fails), the panel has one server, `default`.
-void loadRuntimeInfo();
+// ask fails), the panel has one server, `default`. The API screen's description file is asked
+// for as soon as they are known, beside the screen's code.
+void loadRuntimeInfo().then(() => { fetchFirstDescriptionEarly(); });
 loadMessages(language).then(render, render);

@@ -16,6 +16,13 @@ const LIVE_WORKERS = 2;
 const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 const aborted = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError'));
 
+const loadHere = () => import('./described/describe-here.ts');
+
+/** Starts loading the code that reads a short description on the page, ahead of the text it will read. */
+export function prepareDescribing(): void {
+  loadHere().catch(() => undefined);
+}
+
 /**
  * Reads and indexes a description's text; whatever it holds, the answer is a value, never a
  * throw (an abort rejects). Long texts are read in a worker that keeps the description for the
@@ -29,7 +36,7 @@ export async function describe(text: string, apiRoot: string, signal?: AbortSign
   }
   await nextTask();
   signal?.throwIfAborted();
-  const { describeHere } = await import('./described/describe-here.ts');
+  const { describeHere } = await loadHere();
   return describeHere(text, apiRoot);
 }
 

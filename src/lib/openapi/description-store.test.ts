@@ -33,4 +33,30 @@ describe('the descriptions a user chose', () => {
     expect(createDescriptionStore(fakeStorage({ 'hosting-panel.api-description.prod': '{"name":5}' })).chosenFor(new Map(), 'prod')).toBeUndefined();
     expect(createDescriptionStore(fakeStorage({ 'hosting-panel.api-description.prod': 'not json' })).chosenFor(new Map(), 'prod')).toBeUndefined();
   });
+
+  it('writes a large file a part per task, its name last, and reads it back whole', async () => {
+    vi.useFakeTimers();
+    const storage = fakeStorage();
+    const writes: number[] = [];
+    const setItem = storage.setItem;
+    const store = createDescriptionStore({ ...storage, setItem: (key, value) => { writes.push(value.length); setItem(key, value); } });
+    const text = `{"openapi":"3.1.0","x":"${'y'.repeat(1_000_000)}"}`;
+    store.choose('prod', 'big.json', text);
+    // Nothing in the task that chose it.
+    expect(writes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toHaveLength(1);
+    await vi.runAllTimersAsync();
+    expect(Math.max(...writes)).toBeLessThanOrEqual(256 * 1024);
+    expect(storage.entries.size).toBe(5);
+    expect(createDescriptionStore(storage).chosenFor(new Map(), 'prod')).toMatchObject({ name: 'big.json', text, kept: true });
+
+    // A choice made while the last one is still being written replaces it, parts and all.
+    store.choose('prod', 'small.json', '{}');
+    await vi.runAllTimersAsync();
+    expect([...storage.entries.keys()].sort()).toEqual(['hosting-panel.api-description.prod', 'hosting-panel.api-description.prod.0']);
+    store.forget('prod');
+    expect(storage.entries.size).toBe(0);
+  });
 });
+

@@ -3,8 +3,8 @@ import { apiRequest } from '../api/api-client.ts';
 import { readCappedText } from '../api/read-capped-text.ts';
 import { DEFAULT_API_BASE, type PanelServer, serverStore } from '../session/server-store.ts';
 import { settingsStore } from '../session/settings-store.ts';
-import { openApiFileUrl } from '../../shared/runtime-info.ts';
-import { describe, type Described } from './describe.ts';
+import { describe, type Described, prepareDescribing } from './describe.ts';
+import { fetchDescriptionFile } from './description-early.ts';
 import { MAX_DESCRIPTION_CHARS } from './limits.ts';
 import { type ChosenDescription, chosenDescriptions, useChosenDescription } from './description-store.ts';
 
@@ -25,7 +25,7 @@ function fingerprint(text: string): string {
 }
 
 async function panelFile(server: string, signal: AbortSignal): Promise<string | undefined> {
-  const response = await fetch(openApiFileUrl(server), { credentials: 'omit', cache: 'no-store', signal });
+  const response = await fetchDescriptionFile(server, signal);
   if (!response.ok) throw new Error(`status ${String(response.status)}`);
   // One byte past the cap, so a file over it is refused as too large rather than read cut.
   const { text, truncated } = await readCappedText(response, MAX_DESCRIPTION_CHARS + 1);
@@ -49,6 +49,8 @@ export function descriptionQuery(server: PanelServer, apiKey: string, chosen: Ch
     // key itself is never part of a query key, only a short fingerprint of it.
     queryKey: ['api-description', server.name, source, serverPath, chosen?.id, chosen?.name, source === 'server' ? fingerprint(apiKey) : ''] as const,
     queryFn: async ({ signal }): Promise<Described> => {
+      // The reader's code comes while the text does, not after it.
+      prepareDescribing();
       if (chosen) return describe(chosen.text, DEFAULT_API_BASE, signal);
       if (source === 'file') {
         const text = await panelFile(server.name, signal);
