@@ -10,6 +10,8 @@ export type { Described, DescribedOk } from './described/described.ts';
  * milliseconds even as YAML); anything longer in a worker, as reading it could freeze the page.
  */
 export const INLINE_CHARS = 16 * 1024;
+/** Characters of a description's text posted to its worker in one task. */
+const TEXT_PART_CHARS = 1024 * 1024;
 /** Description workers kept at once, the least recently asked ending first: one that is asked again starts again from the text. */
 const LIVE_WORKERS = 2;
 
@@ -148,8 +150,21 @@ class DescriptionWorker {
     this.worker = worker;
     live.push(this);
     while (live.length > LIVE_WORKERS) live[0]?.end();
-    this.post({ kind: 'describe', text: this.text, apiRoot: this.apiRoot });
+    void this.send(worker);
     return worker;
+  }
+
+  /**
+   * The text, a part per task (copying 13 MiB into one message was most of a task of 60 ms),
+   * then the ask to read it; nothing more once the worker has ended.
+   */
+  private async send(worker: Worker): Promise<void> {
+    for (let start = 0; start < this.text.length; start += TEXT_PART_CHARS) {
+      if (start > 0) await nextTask();
+      if (this.worker !== worker) return;
+      this.post({ kind: 'text', part: this.text.slice(start, start + TEXT_PART_CHARS) });
+    }
+    if (this.worker === worker) this.post({ kind: 'describe', apiRoot: this.apiRoot });
   }
 
   /** The worker, once it holds the description (after it ended, read once more: its rows are not needed). */

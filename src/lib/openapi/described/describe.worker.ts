@@ -15,13 +15,20 @@ const scope = globalThis as unknown as {
 };
 
 let views: ((key: string) => OperationView | undefined) | undefined;
+let parts: string[] = [];
 
 scope.addEventListener('message', (event) => {
   const request = event.data;
-  if (request.kind === 'describe') {
-    const described = describeText(request.text, request.apiRoot);
+  if (request.kind === 'text') {
+    parts.push(request.part);
+  } else if (request.kind === 'describe') {
+    const text = parts.join('');
+    parts = [];
+    const described = describeText(text, request.apiRoot);
     views = described.ok ? createViews(described.document, described.index) : undefined;
     for (const message of indexMessages(described)) scope.postMessage(message);
+    // The views' lookups are made now, while the page shows the list, not when it asks for the first one.
+    views?.('');
   } else {
     scope.postMessage({ kind: 'view', id: request.id, view: views?.(request.key) });
   }

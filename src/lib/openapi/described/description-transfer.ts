@@ -12,7 +12,9 @@ import { type DescribedIndex, fromColumns, type ListedRow, listOrder, methodsOf,
  * its page opens.
  */
 export type ToWorker =
-  | { kind: 'describe'; text: string; apiRoot: string }
+  /** A part of the text, in order; `describe` reads what came. */
+  | { kind: 'text'; part: string }
+  | { kind: 'describe'; apiRoot: string }
   | { kind: 'view'; id: number; key: string };
 
 export type Head = Omit<DescribedIndex, 'operations' | 'listed'> & { listOrder: Uint32Array };
