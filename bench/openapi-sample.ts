@@ -502,3 +502,39 @@ export function openApiSample({ operations = SAMPLE_OPERATIONS, targetBytes = SA
   const full = text(built.document);
   return { text: full, bytes: Buffer.byteLength(full), document: built.document, operations: built.operations };
 }
+
+/**
+ * A lean description of many operations, as the outside review's "13 MB, 120,000 operations"
+ * (about 110 bytes an operation): per path a GET, PUT, PATCH and DELETE, each with an
+ * operationId, a summary and a tag (responses left empty), the path's id parameter by `$ref`;
+ * compact JSON. What it measures is the index of many operations, not the forms of rich ones.
+ */
+export function leanOpenApiSample(operations: number): OpenApiSample {
+  const paths: JsonObject = {};
+  const listed: SampleOperation[] = [];
+  const methods = ['get', 'put', 'patch', 'delete'] as const;
+  const verbs = { get: 'Read', put: 'Replace', patch: 'Change', delete: 'Remove' } as const;
+  for (let made = 0; made < operations; made += 1) {
+    const number = Math.floor(made / methods.length);
+    const tag = TAGS[number % TAGS.length] ?? { name: 'Other', resources: ['things'] };
+    const resource = tag.resources[Math.floor(number / TAGS.length) % tag.resources.length] ?? 'things';
+    const path = `/${resource}/{id}/n${String(number)}`;
+    const method = methods[made % methods.length] ?? 'get';
+    const operationId = `${method}${String(number)}`;
+    const summary = `${verbs[method]} ${String(number)}`;
+    const item = (paths[path] ??= { parameters: [{ $ref: '#/components/parameters/Id' }] }) as JsonObject;
+    item[method] = { operationId, summary, tags: [tag.name], responses: {} };
+    listed.push({ method, path, operationId, summary, tags: [tag.name] });
+  }
+  const document: JsonObject = {
+    openapi: '3.0.3',
+    info: { title: 'Hosting API (lean sample)', version: '1' },
+    tags: TAGS.map((tag) => ({ name: tag.name })),
+    paths,
+    components: {
+      parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } },
+    },
+  };
+  const full = JSON.stringify(document);
+  return { text: full, bytes: Buffer.byteLength(full), document, operations: listed };
+}

@@ -21,9 +21,10 @@ export interface ServedPanel {
  * build` writes; the maps are only read by a profile), and serves it. Its hosting server is an
  * address nothing answers at (port 1): the page asks it nothing in these measurements.
  */
-export async function servePanel(outDir: string): Promise<ServedPanel> {
-  await build({ configFile: PANEL_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: 'hidden' } });
-  const config = readProductionConfig({ PANEL_ROOT: outDir, HOSTING_SERVER: 'https://127.0.0.1:1' }, outDir);
+export async function servePanel(outDir: string, options: { env?: Record<string, string>; build?: boolean } = {}): Promise<ServedPanel> {
+  // A second server on the same build (another configuration: HOSTING_OPENAPI_FILE) builds nothing.
+  if (options.build !== false) await build({ configFile: PANEL_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: 'hidden' } });
+  const config = readProductionConfig({ PANEL_ROOT: outDir, HOSTING_SERVER: 'https://127.0.0.1:1', ...options.env }, outDir);
   const warnings: string[] = [];
   const log = createServerLog('text', () => undefined, (line) => { warnings.push(line); });
   const server: http.Server = createProductionServer({ hosting: config.hosting, files: await openStaticRoot(outDir), log });
@@ -49,11 +50,11 @@ export async function servePanel(outDir: string): Promise<ServedPanel> {
 export interface Timing { name: string; start: number; duration: number }
 
 /**
- * A fresh context on `origin` (1280×720, a session without a key) whose page records, from its
+ * A fresh context on `origin` (1280×720, a session with `apiKey`, none by default) whose page records, from its
  * first moment, long tasks and Event Timing entries (16 ms and up) into `window[global]`
  * (`{ events, tasks }`), and collects page errors.
  */
-export async function openRecordedPage(browser: Browser, origin: string, global: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function openRecordedPage(browser: Browser, origin: string, global: string, apiKey = ''): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 720 } });
   await context.addInitScript(({ name, settings }) => {
     if (!sessionStorage.getItem('hosting-panel.settings')) sessionStorage.setItem('hosting-panel.settings', JSON.stringify(settings));
@@ -65,7 +66,7 @@ export async function openRecordedPage(browser: Browser, origin: string, global:
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) recorded.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  }, { name: global, settings: { apiKey: '', customerId: '', language: 'en' } });
+  }, { name: global, settings: { apiKey, customerId: '', language: 'en' } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => { problems.push(error.message); });
