@@ -18,18 +18,20 @@ const description = {
 async function recordLongTasks(page: Page) {
   await page.addInitScript(() => {
     const tasks: number[] = [];
-    Object.assign(window, { __longTasks: tasks });
-    new PerformanceObserver((list) => {
+    const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push(Math.round(entry.duration));
-    }).observe({ type: 'longtask', buffered: true });
+    });
+    observer.observe({ type: 'longtask', buffered: true });
+    Object.assign(window, { __longTasks: { tasks, observer } });
   });
 }
 
-/** The long tasks so far, once the frames in flight have been drawn. */
+/** Every long task so far: after the frames in flight, those delivered and those still queued for the observer. */
 async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => new Promise<number[]>((resolve) => {
     requestAnimationFrame(() => requestAnimationFrame(() => {
-      setTimeout(() => { resolve((window as unknown as { __longTasks: number[] }).__longTasks); }, 100);
+      const { tasks, observer } = (window as unknown as { __longTasks: { tasks: number[]; observer: PerformanceObserver } }).__longTasks;
+      resolve([...tasks, ...observer.takeRecords().map((entry) => Math.round(entry.duration))]);
     }));
   }));
 }
@@ -63,7 +65,8 @@ test('a cell of 500,000 characters shows its first 1,000 and a way to the whole 
   await expect(dialog.getByText('Showing the first 32,768 of 500,000 characters.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Show all' }).click();
   await expect(dialog.getByText(/Showing the first/)).toHaveCount(0);
-  await expect(dialog.locator('pre')).toHaveText(notes, { useInnerText: true });
+  // All of it, as it would be copied: no line break where one piece ends and the next begins.
+  await expect(dialog).toContainText(notes, { useInnerText: true });
   expect(Math.max(0, ...await longTasks(page))).toBeLessThan(FREEZE_MS);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
