@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useLocalized, useT } from '../../lib/i18n/i18n.ts';
@@ -6,49 +6,12 @@ import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { chosenFile, droppedFile, readTextFile } from '../../lib/ui/text-file.ts';
-import { loadOnce } from '../../lib/util/load-once.ts';
 import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
-import type { DescribedOk } from '../../lib/openapi/described/described.ts';
-import { useOperationView } from '../../lib/openapi/described/use-operation-view.ts';
 import { Markdown } from './markdown.tsx';
 import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/limits.ts';
-import { OperationList } from './operation-list.tsx';
+import { ListScreen, OperationScreen } from './operation-screen.tsx';
 import { useOperationKey } from './operation-route.ts';
 import { type Described, type DescriptionSource as DescriptionSourceKind, useDescription } from '../../lib/openapi/use-description.ts';
-
-// An operation's page (its forms, the write guard, the answer's views) is a chunk of its own: the
-// list does not wait for it on a cold start. It is fetched once the list is shown and the page is
-// idle, and waited for without Suspense (which holds a fallback it has shown for 300 ms).
-const operationPage = loadOnce(async () => (await import('./operation-page.tsx')).OperationPage);
-
-function useOperationPageSoon(): void {
-  useEffect(() => {
-    const load = () => { operationPage.load().catch(() => undefined); };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 200);
-      return () => { clearTimeout(timer); };
-    }
-    const idle = requestIdleCallback(load, { timeout: 2000 });
-    return () => { cancelIdleCallback(idle); };
-  }, []);
-}
-
-/** The operation page's component once its chunk is here; a failed load reaches the screen's error boundary. */
-function useOperationPage(): { Page?: ReturnType<typeof operationPage.loaded> } {
-  const [state, setState] = useState<{ Page?: ReturnType<typeof operationPage.loaded>; error?: Error }>(() => ({ Page: operationPage.loaded() }));
-  const waiting = state.Page === undefined && state.error === undefined;
-  useEffect(() => {
-    if (!waiting) return;
-    let current = true;
-    operationPage.load().then(
-      (Page) => { if (current) setState({ Page }); },
-      (error: unknown) => { if (current) setState({ error: error instanceof Error ? error : new Error(String(error)) }); },
-    );
-    return () => { current = false; };
-  }, [waiting]);
-  if (state.error) throw state.error;
-  return state;
-}
 
 /**
  * The API screen: the current server's description (from the server, a file on the panel's
@@ -110,22 +73,6 @@ export function ApiExplorer() {
       )}
     </div>
   );
-}
-
-function ListScreen({ index }: { index: DescribedOk['index'] }) {
-  useOperationPageSoon();
-  return <OperationList index={index} />;
-}
-
-/** An operation's page, once its view has come from the description's worker (at once after the first time). */
-function OperationScreen({ described, operationKey, server, hasKey }: { described: DescribedOk; operationKey: string; server: string; hasKey: boolean }) {
-  const t = useT();
-  const listed = useMemo(() => described.index.operations.some((row) => row.key === operationKey), [described, operationKey]);
-  const view = useOperationView(described, operationKey);
-  const operation = useOperationPage();
-  if (!listed || view.state === 'missing') return <p className="notice">{t('api.unknownOperation')} <a href="#/api">{t('api.back')}</a></p>;
-  if (view.state === 'loading' || !operation.Page) return <p role="status" className="pending">{t('api.loading')}</p>;
-  return <operation.Page {...view.view} server={server} hasKey={hasKey} />;
 }
 
 /** Where the description comes from, and the user's own file: chosen, dropped, or forgotten. */
