@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { describeError } from '../../lib/api/describe-error.ts';
 import { useLocalized, useT } from '../../lib/i18n/i18n.ts';
@@ -24,7 +24,8 @@ export function ApiExplorer() {
   const server = useServers().current;
   const { source, chosen, query } = useDescription(server, apiKey);
   const key = useOperationKey();
-  const described: Described | undefined = query.data;
+  // A new description's list (and its table) is rendered in slices, not in the task that brought it.
+  const described: Described | undefined = useDeferredValue(query.data);
 
   return (
     <div className="api">

@@ -49,6 +49,9 @@ export function OperationList({ index }: { index: DescribedIndex }) {
     },
   ], [t, untagged]);
 
+  // The same element while the rows are the same: a key typed into Filter renders the field, not the table.
+  const table = useMemo(() => <VirtualTable label={t('api.table')} columns={columns} rows={inTable} rowKey={rowKey} estimatedRowHeight={44} />, [t, columns, inTable]);
+
   return (
     <div className="api-list">
       <div className="list-toolbar">
@@ -68,9 +71,7 @@ export function OperationList({ index }: { index: DescribedIndex }) {
       </div>
       <p role="status" className="list-count">{plural('api.count', index.operations.length, { shown: shown.length })}</p>
       {inTable.length < shown.length && <p className="hint">{t('api.listCapped', { max: MAX_TABLE_ROWS })}</p>}
-      {shown.length === 0
-        ? <p className="list-empty">{t('api.noMatch')}</p>
-        : <VirtualTable label={t('api.table')} columns={columns} rows={inTable} rowKey={rowKey} estimatedRowHeight={44} />}
+      {shown.length === 0 ? <p className="list-empty">{t('api.noMatch')}</p> : table}
     </div>
   );
 }
