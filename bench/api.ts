@@ -80,6 +80,8 @@ interface Round {
   domMs: number;
   loadTask: number;
   loadTasks: number;
+  /** Each long task while loading: how long, and when after choosing. */
+  when: string;
   rows: number;
   event: Timing | undefined;
   slowKeys: number;
@@ -196,6 +198,7 @@ async function round(browser: Browser, origin: string, file: string): Promise<Ro
     if (problems.length > 0) throw new Error(`the page reported errors: ${problems.slice(0, 3).join(' | ')}`);
     return {
       loadMs: paintedAt - chosenAt, domMs: shownAt - chosenAt, loadTask: longest(during), loadTasks: during.length, rows,
+      when: during.map((task) => `${fmt(task.duration)} ms at +${fmt(task.start - chosenAt)} ms`).join(', '),
       event: [...events].sort((a, b) => b.duration - a.duration)[0],
       slowKeys: events.filter((timing) => timing.name === 'keydown' && timing.duration > SLOW_KEY_MS).length,
       typingTask: longest(tasks), typingTasks: tasks.length,
@@ -451,7 +454,7 @@ try {
     rounds.push(result);
     const event = result.event ? `${fmt(result.event.duration)} ms (${result.event.name})` : 'none over 16 ms';
     console.log(`  round ${run}: list shown ${fmt(result.loadMs).padStart(5)} ms after choosing (DOM ${fmt(result.domMs)} ms, ${result.rows} rows in the DOM); ` +
-      `longest task while loading ${taskText(result.loadTask)}${result.loadTasks ? ` (${result.loadTasks} long task${result.loadTasks === 1 ? '' : 's'})` : ''}; ` +
+      `longest task while loading ${taskText(result.loadTask)}${result.loadTasks ? ` (${result.when})` : ''}; ` +
       `typing: longest event ${event}, keys over ${SLOW_KEY_MS} ms: ${result.slowKeys}, longest task ${taskText(result.typingTask)}; "${result.shownAfterTyping}"`);
   }
 
