@@ -57,8 +57,9 @@ export function createControlRoutes(state: SimState, options: ControlRoutesOptio
   control.post('/connection-faults', async (c) => {
     const input: unknown = await c.req.json().catch(() => undefined);
     const count = (input as { count?: unknown } | undefined)?.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100) {
-      return jsonResponse(400, { error: 'expected {count: 1..100}' });
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100) {
+      // 0 clears what is left: a test never leaves drops for the next one's new connections.
+      return jsonResponse(400, { error: 'expected {count: 0..100}' });
     }
     state.droppedConnections = count;
     return c.body(null, 204);
