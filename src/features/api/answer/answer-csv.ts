@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../../../lib/openapi/json.ts';
 import { toCsv } from '../../../lib/util/csv.ts';
 import { own } from './answer-model.ts';
+import { sliceTurns } from './run-in-slices.ts';
 
 /** Rows written per call of toCsv; the browser gets a turn between calls once a slice has used its budget. */
 const BATCH_ROWS = 2000;
@@ -11,21 +12,12 @@ const wholeText = (value: JsonValue | undefined): string => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
-const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
-
 /**
  * An answer's rows as a CSV file, every key of every row a column, every value whole: the same
  * text `toCsv` writes at once, written a batch of rows at a time so 100,000 rows cost no long task.
  */
 export async function answerCsv(rows: readonly JsonObject[], options: { budgetMs?: number; signal?: AbortSignal } = {}): Promise<string> {
-  const { budgetMs = 8, signal } = options;
-  let sliceStart = performance.now();
-  const turn = async () => {
-    signal?.throwIfAborted();
-    if (performance.now() - sliceStart < budgetMs) return;
-    await nextTask();
-    sliceStart = performance.now();
-  };
+  const turn = sliceTurns(options);
   const names = new Set<string>();
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     for (const row of rows.slice(start, start + BATCH_ROWS)) for (const key of Object.keys(row)) names.add(key);

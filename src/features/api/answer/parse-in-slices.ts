@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../../../lib/openapi/json.ts';
+import { runInSlices, type SliceBudget } from './run-in-slices.ts';
 
 /**
  * JSON.parse of an answer of any size without a long task. The browser's own parser does the
@@ -13,10 +14,7 @@ import type { JsonObject, JsonValue } from '../../../lib/openapi/json.ts';
  * by bracket matching that skips strings); the second walks only those, cutting each into runs
  * of small members that JSON.parse reads whole. Whatever the browser would refuse is refused.
  */
-export interface SliceOptions {
-  signal?: AbortSignal;
-  /** Milliseconds of work before the browser gets a turn. */
-  budgetMs?: number;
+export interface SliceOptions extends SliceBudget {
   /** The longest text handed to JSON.parse in one call (a string value may be longer: it is one piece). */
   pieceChars?: number;
 }
@@ -230,20 +228,8 @@ function* largeContainers(text: string, pieceChars: number): Generator<void, Map
   return large;
 }
 
-const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /** JSON.parse(text) in slices of about `budgetMs`, the browser's turn in between; a value, never a throw (an abort rejects). */
 export async function parseJsonInSlices(text: string, options: SliceOptions = {}): Promise<Parsed> {
-  const { signal, budgetMs = 8, pieceChars } = options;
-  const steps = parseSteps(text, pieceChars);
-  let sliceStart = performance.now();
-  for (;;) {
-    signal?.throwIfAborted();
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - sliceStart >= budgetMs) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
-  }
+  return runInSlices(parseSteps(text, options.pieceChars), options);
 }

@@ -1,12 +1,11 @@
+import { runInSlices, type SliceBudget } from './run-in-slices.ts';
+
 /**
  * A stable sort of many items with a costly comparison (Intl.Collator: 100,000 answer rows take
  * a second or two) without a long task: a bottom-up merge sort that gives the browser a turn
  * every `budgetMs`. Plain, so the table's order is tested apart from the page.
  */
-export interface SortOptions {
-  signal?: AbortSignal;
-  budgetMs?: number;
-}
+export type SortOptions = SliceBudget;
 
 /** Comparisons between two looks at the clock. */
 const STEP = 2048;
@@ -38,20 +37,8 @@ export function* sortSteps<T>(items: readonly T[], compare: (a: T, b: T) => numb
   return from;
 }
 
-const nextTask = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /** `[...items].sort(compare)`, stable, in slices of about `budgetMs` with the browser's turn in between. */
 export async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number, options: SortOptions = {}): Promise<T[]> {
-  const { signal, budgetMs = 8 } = options;
-  const steps = sortSteps(items, compare);
-  let sliceStart = performance.now();
-  for (;;) {
-    signal?.throwIfAborted();
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - sliceStart >= budgetMs) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
-  }
+  return runInSlices(sortSteps(items, compare), options);
 }

@@ -7,15 +7,8 @@ import { type IndexNote, type Operation, OPERATION_METHODS, type OperationMethod
  * asked of the description's worker when its page opens (operation-view.ts): a description of
  * 120,000 operations crossed to the page whole took 1.2 s of one task there.
  */
-export interface ListedRow {
-  key: string;
-  operationId: string | undefined;
-  method: OperationMethod;
-  path: string;
-  apiPath: string;
-  summary: string;
+export interface ListedRow extends Pick<Operation, 'key' | 'operationId' | 'method' | 'path' | 'apiPath' | 'summary' | 'deprecated'> {
   tags: readonly string[];
-  deprecated: boolean;
   /** Where its required parameters go (each place once): a read with a required query parameter cannot be filled from a path. */
   requiredIn: readonly ParameterLocation[];
   /**
