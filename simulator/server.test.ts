@@ -121,9 +121,15 @@ describe('startSimulator over HTTPS', () => {
     expect((await post()).status).toBe(201);
   });
 
-  it('refuses a connection fault without a count from 1 to 100', async () => {
+  it('refuses a connection fault without a count from 0 to 100; 0 clears what is left', async () => {
     sim = await startSimulator();
-    for (const body of ['{}', '{"count":0}', '{"count":101}', '{"count":1.5}', 'x']) {
+    const post = (body: string) => send(`${sim?.origin ?? ''}/__sim/connection-faults`, {
+      ca: sim?.cert, method: 'POST', headers: { Authorization: `Bearer ${sim?.controlToken ?? ''}` }, body,
+    });
+    // (Each request here is a connection of its own, so a count above 0 would drop the next one.)
+    expect((await post('{"count":0}')).status).toBe(204);
+    expect(sim.state.droppedConnections).toBe(0);
+    for (const body of ['{}', '{"count":-1}', '{"count":101}', '{"count":1.5}', 'x']) {
       const answer = await send(`${sim.origin}/__sim/connection-faults`, {
         ca: sim.cert, method: 'POST', headers: { Authorization: `Bearer ${sim.controlToken}` }, body,
       });
