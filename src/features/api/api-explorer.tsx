@@ -7,7 +7,7 @@ import { useSettings } from '../../lib/session/settings-store.ts';
 import { Field } from '../../lib/ui/field.tsx';
 import { chosenFile, droppedFile, readTextFile } from '../../lib/ui/text-file.ts';
 import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
-import { Markdown } from './markdown.tsx';
+import { Markdown } from '../../lib/ui/markdown.tsx';
 import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/limits.ts';
 import { ListScreen, OperationScreen } from './operation-screen.tsx';
 import { useOperationKey } from './operation-route.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/i18n.ts';
-import { Markdown } from './markdown.tsx';
+import { Markdown } from '../../lib/ui/markdown.tsx';
 import { type OperationContext, WriteForm } from '../../lib/openapi/write/write-form.tsx';
 import { writeMethodOf } from '../../lib/openapi/write/write-plan.ts';
 import { isObject } from '../../lib/openapi/json.ts';
