@@ -64,12 +64,15 @@ test('a description file: every operation listed, filtered, and a read sent with
 
   // A path value is checked by the panel's own segment rule: nothing is sent for "..".
   const before = (await sim.requests()).length;
-  await page.getByRole('textbox', { name: /customerId/ }).fill('..');
+  // The tab's customer (Settings) fills the customer: shown as text, a field on "Change".
+  await expect(page.getByText('For customer c0002.')).toBeVisible();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('textbox', { name: /^Customer ID/ }).fill('..');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('textbox', { name: /customerId/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: /^Customer ID/ })).toHaveAttribute('aria-invalid', 'true');
   expect(await sim.requests()).toHaveLength(before);
 
-  await page.getByRole('textbox', { name: /customerId/ }).fill('c0002');
+  await page.getByRole('textbox', { name: /^Customer ID/ }).fill('c0002');
   await page.getByRole('button', { name: 'Send' }).dblclick();
   await expect(page.getByRole('status').filter({ hasText: 'Status 200' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Answer rows' }).getByRole('cell', { name: 'listed.example' })).toBeVisible();
@@ -100,7 +103,7 @@ test('out of the box: the simulator\'s own description, filtered by the key; a G
   const all = Number((await count.textContent())?.split(' ')[0]);
   expect(all).toBeGreaterThan(5);
   await page.getByRole('link', { name: 'GET /customers/{customerId}/domains', exact: true }).click();
-  await page.getByRole('textbox', { name: /customerId/ }).fill('c0002');
+  await expect(page.getByText('For customer c0002.')).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('table', { name: 'Answer rows' }).getByRole('cell', { name: 'from-sim.example' })).toBeVisible();
   const reads = (await sim.requests()).filter((request) => request.method === 'GET');

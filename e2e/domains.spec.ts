@@ -139,7 +139,8 @@ test.describe('the Domains screen', () => {
     await page.getByRole('button', { name: 'Edit change.example' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit change.example' });
     await expect(dialog.getByText('Current values loaded: only what you change is sent.')).toBeVisible();
-    await dialog.getByRole('combobox', { name: /^www/ }).selectOption('false');
+    await expect(dialog.getByText('For customer c0002 · change.example.')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: /^www/ }).uncheck();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('status').filter({ hasText: 'Changed' })).toBeVisible();
     expect(await written()).toEqual([['PATCH', '/liveconfig/api/v1/customers/c0002/domains/change.example', '{"www":false}']]);

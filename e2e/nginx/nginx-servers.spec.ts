@@ -191,9 +191,9 @@ test.describe('a large description from HOSTING_OPENAPI_FILE, end to end', { tag
       await expect(page.getByRole('status').filter({ hasText: 'operations' })).toHaveText('4 of 1,000 operations');
 
       await page.getByRole('link', { name: 'GET /zones/{zone}/res137', exact: true }).click();
-      await page.getByRole('textbox', { name: /^zone/ }).fill('example.org');
-      await page.getByRole('combobox', { name: /^type/ }).selectOption('MX');
-      await page.getByRole('textbox', { name: /^limit/ }).fill('5');
+      await page.getByRole('textbox', { name: /^Zone/ }).fill('example.org');
+      await page.getByRole('combobox', { name: /^Type/ }).selectOption('MX');
+      await page.getByRole('textbox', { name: /^Limit/ }).fill('5');
       await page.getByRole('button', { name: 'Send' }).click();
       // The simulator has no such route: what matters is what reached it.
       await expect(page.getByRole('alert')).toBeVisible();

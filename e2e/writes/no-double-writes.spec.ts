@@ -55,10 +55,10 @@ test.describe('a status a browser resends on: one request reaches the server per
     await seedDomain(page, 'mail408.example', 'web77');
     await sim.fault({ method: 'POST', pathIncludes: '/mailboxes', action: 'respond', when: 'after', status: 408, count: 1 });
     await openOperation(page, 'POST /customers/{customerId}/domains/{domain}/mailboxes');
-    await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
-    await page.getByRole('textbox', { name: /^domain/ }).fill('mail408.example');
-    await page.getByRole('textbox', { name: /^localPart/ }).fill('info');
-    await page.getByLabel(/^password/).fill('another-long-password');
+    await expect(page.getByText('For customer c0002.')).toBeVisible();
+    await page.getByRole('textbox', { name: /^Domain/ }).fill('mail408.example');
+    await page.getByRole('textbox', { name: /^Local part/ }).fill('info');
+    await page.getByLabel(/^Password/).fill('another-long-password');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'A read shows it took effect' })).toBeVisible();
     expect((await writes(sim)).filter((request) => request.path.endsWith('/mailboxes')).map((request) => request.method)).toEqual(['POST']);
@@ -68,8 +68,8 @@ test.describe('a status a browser resends on: one request reaches the server per
     await seedDomain(page, 'gone408.example', 'web77');
     await sim.fault({ method: 'DELETE', action: 'respond', when: 'after', status: 408, count: 1 });
     await openOperation(page, 'DELETE /customers/{customerId}/domains/{domain}');
-    await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
-    await page.getByRole('textbox', { name: /^domain/ }).fill('gone408.example');
+    await expect(page.getByText('For customer c0002.')).toBeVisible();
+    await page.getByRole('textbox', { name: /^Domain/ }).fill('gone408.example');
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await dialog.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('gone408.example');
@@ -101,8 +101,8 @@ test.describe('the guard\'s target is the resource, however its name is typed', 
     await page.clock.install();
     await sim.fault({ method: 'DELETE', action: 'reset', count: 1 });
     await openOperation(page, 'DELETE /customers/{customerId}/domains/{domain}');
-    await page.getByRole('textbox', { name: /^customerId/ }).fill('c0002');
-    const domain = page.getByRole('textbox', { name: /^domain/ });
+    await expect(page.getByText('For customer c0002.')).toBeVisible();
+    const domain = page.getByRole('textbox', { name: /^Domain/ });
     await domain.fill('case.example');
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await page.getByRole('button', { name: 'Delete…' }).click();

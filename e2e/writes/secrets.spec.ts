@@ -40,10 +40,10 @@ test.beforeEach(async ({ page }) => {
 
 test('api-key, password2, passwort and a {token} path value: sent as typed, masked in "Show request", Activity and its CSV', async ({ page, sim }) => {
   await openOperation(page, 'POST /things');
-  await page.getByRole('textbox', { name: /^name/ }).fill('lamp');
-  await page.getByLabel(/^api-key/).fill(SECRETS[0] ?? '');
-  await page.getByLabel(/^password2/).fill(SECRETS[1] ?? '');
-  await page.getByLabel(/^passwort/).fill(SECRETS[2] ?? '');
+  await page.getByRole('textbox', { name: /^Name/ }).fill('lamp');
+  await page.getByRole('textbox', { name: 'API key (optional)' }).fill(SECRETS[0] ?? '');
+  await page.getByLabel(/^Password 2/).fill(SECRETS[1] ?? '');
+  await page.getByLabel(/^Passwort/).fill(SECRETS[2] ?? '');
   await page.getByRole('button', { name: 'Show request' }).click();
   const shown = page.locator('.request-shown');
   await expect(shown).toContainText('"name":"lamp"');
@@ -54,7 +54,7 @@ test('api-key, password2, passwort and a {token} path value: sent as typed, mask
 
   await page.getByRole('link', { name: 'API', exact: true }).click();
   await openOperation(page, 'DELETE /tokens/{token}');
-  await page.getByRole('textbox', { name: /^token/ }).fill(SECRETS[3] ?? '');
+  await page.getByRole('textbox', { name: /^Token/ }).fill(SECRETS[3] ?? '');
   await page.getByRole('button', { name: 'Show request' }).click();
   await expect(shown).toContainText('/tokens/********');
   await expect(shown).not.toContainText(SECRETS[3] ?? '');
@@ -83,8 +83,8 @@ test('api-key, password2, passwort and a {token} path value: sent as typed, mask
 
 test('"Edit as JSON": a placeholder\'s text in a plain field is refused by name, never filled with the secret; left in place, the secret goes out', async ({ page, sim }) => {
   await openOperation(page, 'POST /things');
-  await page.getByRole('textbox', { name: /^name/ }).fill('lamp');
-  await page.getByLabel(/^password2/).fill(SECRETS[1] ?? '');
+  await page.getByRole('textbox', { name: /^Name/ }).fill('lamp');
+  await page.getByLabel(/^Password 2/).fill(SECRETS[1] ?? '');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
   const json = page.getByRole('textbox', { name: 'Body as JSON' });
   const text = await json.inputValue();

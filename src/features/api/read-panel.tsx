@@ -8,7 +8,7 @@ import { AnswerView } from './answer/answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
 import { type BuiltRead, valueKey } from '../../lib/openapi/read-request.ts';
-import { ParameterField, useParameters } from '../../lib/openapi/write/parameter-field.tsx';
+import { ParameterFields, useParameters } from '../../lib/openapi/write/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {
@@ -24,7 +24,7 @@ interface Props {
  */
 export function ReadPanel({ document, operation, server, hasKey }: Props) {
   const t = useT();
-  const { values, setValues, problems, sendable, notSendable, build: built } = useParameters(document, operation);
+  const { values, setValues, problems, sendable, notSendable, build: built, filled } = useParameters(document, operation);
   const [answer, setAnswer] = useState<{ exchange: Exchange } | { error: ApiError } | { failed: true }>();
   const [shown, setShown] = useState<ShownRequest>();
   const inFlight = useRef(false);
@@ -35,9 +35,12 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
 
   const send = async () => {
     if (inFlight.current || !hasKey) return;
-    const read = built();
-    if (!read) return;
     inFlight.current = true;
+    const read = await built();
+    if (!read) {
+      inFlight.current = false;
+      return;
+    }
     setBusy(true);
     try {
       const exchange = await apiRequest.exchange(request(read));
@@ -51,27 +54,21 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
     }
   };
 
-  const showRequest = () => {
-    const read = built();
+  const showRequest = async () => {
+    const read = await built();
     if (read) setShown(apiRequest.show(request(read)));
   };
 
   return (
     <section className="read-panel" aria-label={t('api.read')}>
-      {sendable.length > 0 && (
-        <div className="form">
-          {sendable.map((parameter) => (
-            <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
-              error={problems.get(valueKey(parameter))} onChange={(value) => { setValues({ ...values, [valueKey(parameter)]: value }); }} />
-          ))}
-        </div>
-      )}
+      <ParameterFields document={document} operation={operation} parameters={sendable} values={values} problems={problems} filled={filled}
+        onChange={(parameter, value) => { setValues((previous) => ({ ...previous, [valueKey(parameter)]: value })); }} />
       {notSendable.length > 0 && (
         <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>
       )}
       <div className="actions">
         <button type="button" aria-disabled={busy || !hasKey} aria-busy={busy} onClick={() => { void send(); }}>{t('api.send')}</button>
-        <button type="button" className="secondary" onClick={showRequest}>{t('domain.showRequest')}</button>
+        <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>
         {busy && <span className="pending">{t('api.sending')}</span>}
         {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
       </div>

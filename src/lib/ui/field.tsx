@@ -20,7 +20,8 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {withDescription(children, id, describedBy, Boolean(error))}
-      {hint && <p id={hintId} className="hint">{hint}</p>}
+      {/* A div: a hint may hold the server's description as paragraphs and lists. */}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
       {error && <p id={errorId} className="error">{error}</p>}
     </div>
   );

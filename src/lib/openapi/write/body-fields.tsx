@@ -1,10 +1,12 @@
-import { memo, type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../form/value/form-entry.ts';
 import { initialValue } from '../form/value/initial-value.ts';
 import { isSecretField } from './secrets.ts';
+import { hintFor } from './field-hint.tsx';
+import { humanLabel, inSentence } from '../form/fields/human-label.ts';
 import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/fields/field-types.ts';
 
 /**
@@ -53,15 +55,18 @@ function useError(name: string): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/** A field's label as the hand-built forms write it: its name, "(optional)" where it may be left out. */
 function FieldLabel({ field, label }: { field: FieldDescriptor; label: string | undefined }) {
   const t = useT();
   const text = label ?? (field.label || t('form.body'));
-  return <>{text}{field.required && <span className="param-in"> ({t('api.schema.required')})</span>}</>;
+  return <>{text}{!field.required && <span className="optional"> ({t('form.optional')})</span>}</>;
 }
 
-function hintOf(field: FieldDescriptor, extra: (string | undefined)[]): string | undefined {
-  const text = [field.hint, ...extra].filter((part): part is string => Boolean(part)).join(' ');
-  return text === '' ? undefined : text;
+/** The wire name, the server's description and the panel's own words, each apart. */
+function hintOf(field: FieldDescriptor, label: string | undefined, extra: (string | undefined)[]): ReactNode {
+  const words = extra.filter((part): part is string => Boolean(part)).join(' ');
+  // An item or row is labelled by its place ("Tags 2"): its wire name is its owner's.
+  return hintFor({ label: label ?? field.label, name: label === undefined ? field.name : undefined, text: field.hint, extra: words || undefined });
 }
 
 function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, ObjectField | ArrayField | VariantsField>; name: string; label: string | undefined }) {
@@ -83,26 +88,30 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
       extra = t(field.integer ? 'form.integer' : 'form.number');
       break;
     case 'boolean':
-      control = (
-        <select {...common}>
-          <option value="">{t('api.unset')}</option>
-          <option value="true">true</option>
-          <option value="false">false</option>
-        </select>
-      );
-      break;
+      return <BooleanView field={field} name={name} label={label} />;
     case 'enum':
-      if (field.control === 'radio') {
+      // One value, which is sent: nothing to choose, so it is shown, not asked.
+      if (field.total === 1 && !field.nullable && field.default !== undefined && field.default === field.options[0]) {
         return (
-          <fieldset className="field radios" aria-describedby={error ? `${id}-error` : undefined}>
+          <div className="field fixed-value">
+            <span className="fixed-label">{label ?? (field.label || t('form.body'))}</span>
+            <span className="fixed-text">{String(field.default)}</span>
+          </div>
+        );
+      }
+      if (field.control === 'radio') {
+        const hintId = `${id}-hint`;
+        const hint = hintOf(field, label, []);
+        return (
+          <fieldset className="field radios" aria-describedby={[error ? `${id}-error` : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}>
             <legend><FieldLabel field={field} label={label} /></legend>
-            {!field.required && (
-              <label className="radio"><input type="radio" value="" {...register(name)} /> {t('api.unset')}</label>
-            )}
             {field.options.map((option, index) => (
-              <label key={index} className="radio"><input type="radio" value={String(index)} {...register(name)} /> {String(option)}</label>
+              <label key={index} className="radio"><input type="radio" value={String(index)} {...register(name)} /> <span>{String(option)}</span></label>
             ))}
-            {field.hint && <p className="hint">{field.hint}</p>}
+            {!field.required && (
+              <label className="radio"><input type="radio" value="" {...register(name)} /> <span>{t('api.unset')}</span></label>
+            )}
+            {hint && <div id={hintId} className="hint">{hint}</div>}
             {error && <p id={`${id}-error`} className="error">{error}</p>}
           </fieldset>
         );
@@ -122,9 +131,43 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
   }
   return (
     <>
-      <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, [extra])} error={error}>{control}</Field>
+      <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, label, [extra])} error={error}>{control}</Field>
       {field.nullable && <NullToggle name={name} label={label ?? (field.label || t('form.body'))} />}
     </>
+  );
+}
+
+/**
+ * A boolean as a checkbox. One that may be left out starts unset, shown as such (a mixed box and
+ * "not set"), and can be set back to unset; a required one without a default starts unset too,
+ * so nothing is sent for the user that the user did not choose.
+ */
+function BooleanView({ field, name, label }: { field: FieldDescriptor; name: string; label: string | undefined }) {
+  const t = useT();
+  const id = useId();
+  const { setValue } = useFormContext();
+  const value: unknown = useWatch({ name });
+  const error = useError(name);
+  const box = useRef<HTMLInputElement>(null);
+  const set = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+  useEffect(() => { if (box.current) box.current.indeterminate = set === undefined; }, [set]);
+  const hint = hintOf(field, label, [set === undefined ? t('form.notSet') : undefined]);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="field boolean-field">
+      <label className="check">
+        <input ref={box} id={id} type="checkbox" checked={set === true} aria-invalid={error ? true : undefined}
+          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+          onChange={(event) => { setValue(name, event.target.checked, { shouldDirty: true }); }} />
+        <FieldLabel field={field} label={label} />
+      </label>
+      {set !== undefined && !field.required && (
+        <button type="button" className="link" onClick={() => { setValue(name, '', { shouldDirty: true }); }}>{t('form.unset', { field: label ?? field.label })}</button>
+      )}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
+      {error && <p id={errorId} className="error">{error}</p>}
+    </div>
   );
 }
 
@@ -165,7 +208,7 @@ function ObjectView({ field, name, label, fields }: { field: ObjectField; name: 
   return (
     <fieldset className="body-object">
       <legend><FieldLabel field={field} label={label} /></legend>
-      {field.hint && <p className="hint">{field.hint}</p>}
+      {hintOf(field, label, []) && <div className="hint">{hintOf(field, label, [])}</div>}
       {children}
     </fieldset>
   );
@@ -214,7 +257,7 @@ function ArrayView({ field, name, label, fields }: { field: ArrayField; name: st
   return (
     <fieldset className="body-array">
       <legend><FieldLabel field={field} label={label} /></legend>
-      {hintOf(field, limits) && <p className="hint">{hintOf(field, limits)}</p>}
+      {hintOf(field, label, limits) && <div className="hint">{hintOf(field, label, limits)}</div>}
       {items.map((item, index) => {
         const n = index + 1;
         return (
@@ -246,10 +289,15 @@ function VariantsView({ field, name, label, fields }: { field: VariantsField; na
   const chosen = typeof choice === 'string' && choice !== '' ? field.variants[Number(choice)] : undefined;
   const variantLabel = (variant: VariantsField['variants'][number], index: number) =>
     (variant.labelFrom === 'index' ? t('form.variant', { n: index + 1 }) : variant.label);
+  // Named by what it sets ("Web type"), else as a choice of its owner's kind.
+  const owner = label ?? field.label;
+  const choiceLabel = field.chooser !== undefined
+    ? (owner === '' ? humanLabel(field.chooser) : `${owner} ${inSentence(humanLabel(field.chooser))}`)
+    : owner === '' ? t('form.kind') : t('form.kindOf', { owner });
   return (
     <fieldset className="body-variants">
       <legend><FieldLabel field={field} label={label} /></legend>
-      <Field id={id} label={t(field.combinator === 'oneOf' ? 'form.oneOf' : 'form.anyOf')} hint={field.hint} error={error}>
+      <Field id={id} label={choiceLabel} hint={hintOf(field, label, [])} error={error}>
         <select id={id} {...register(choiceName)}>
           <option value="">{t('api.unset')}</option>
           {field.variants.map((variant, index) => <option key={index} value={String(index)}>{variantLabel(variant, index)}</option>)}

@@ -1,32 +1,56 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n.ts';
+import { loadDomainName } from '../../names/domain-name-loader.ts';
+import { actingAs, useSettings } from '../../session/settings-store.ts';
 import { problemMessages } from './parameter-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import type { Operation, Parameter } from '../operations.ts';
 import type { JsonObject } from '../json.ts';
-import { buildRead, type BuiltRead, fieldKind, listed, type ParameterValues, parametersBySendability, sendableHeader, SHOWN_OPTIONS } from '../read-request.ts';
+import { buildRead, type BuiltRead, fieldKind, listed, type ParameterValues, parametersBySendability, sendableHeader, SHOWN_OPTIONS, valueKey } from '../read-request.ts';
 import { resolveLocal } from '../refs.ts';
 import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName } from '../../util/secret-name.ts';
+import { humanLabel } from '../form/fields/human-label.ts';
+import { RADIO_UP_TO } from '../form/fields/field-limits.ts';
+import { hintFor } from './field-hint.tsx';
+import { contextParts, contextValues } from './parameter-context.ts';
+import { needsNameRules, normalizeHostnameValues } from './path-hostnames.ts';
 
 const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) => {
   const resolved = resolveLocal(document, schema);
   return isObject(resolved) && resolved.format === 'password';
 };
 
+/** Whom the tab acts for: "Act as customer", else Settings' "Customer ID". */
+function useTabCustomer(): string | undefined {
+  const settings = useSettings();
+  const acting = actingAs(settings);
+  if (acting?.kind === 'customer') return acting.value;
+  return settings.customerId.trim() || undefined;
+}
 
 /**
- * An operation's path, query and header values as typed (from `preset`), those it can send and
- * those it cannot, their problems in the UI language, and `build()`: the request they make, or
- * undefined with the problems set. For reads and writes alike.
+ * An operation's path, query and header values as typed (from `preset`, the tab's customer and
+ * the values a schema allows alone), those it can send and those it cannot, their problems in
+ * the UI language, and `build()`: the request they make (host names in path values in their
+ * ASCII form), or undefined with the problems set. For reads and writes alike.
  */
 export function useParameters(document: JsonObject, operation: Operation, preset?: ParameterValues) {
   const t = useT();
-  const [values, setValues] = useState<ParameterValues>(preset ?? {});
+  const customer = useTabCustomer();
+  const [context] = useState(() => contextValues(document, operation, { customer, preset }));
+  const [values, setValues] = useState<ParameterValues>(context.values);
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const { sendable, notSendable } = useMemo(() => parametersBySendability(operation), [operation]);
-  const build = (): BuiltRead | undefined => {
-    const result = buildRead(document, operation, values);
+  const build = async (): Promise<BuiltRead | undefined> => {
+    // `bücher.example` is typed as people write it and sent as the server's name for it.
+    const rules = needsNameRules(document, operation, values) ? (await loadDomainName()).normalizeDomain : undefined;
+    const normalized = normalizeHostnameValues(document, operation, values, rules);
+    if (normalized.problems.size > 0) {
+      setProblems(new Map([...normalized.problems].map(([key, { reason, label }]) => [key, t(`field.domain.${reason}`, { label: label ?? '' })])));
+      return undefined;
+    }
+    const result = buildRead(document, operation, normalized.values);
     if (result.ok) {
       setProblems(new Map());
       return result.request;
@@ -34,8 +58,50 @@ export function useParameters(document: JsonObject, operation: Operation, preset
     setProblems(problemMessages(t, result.problems));
     return undefined;
   };
-  return { values, setValues, problems, setProblems, sendable, notSendable, build };
+  return { values, setValues, problems, setProblems, sendable, notSendable, build, filled: context.filled };
 }
+
+/**
+ * The parameters of an operation: those the panel knows as one line of text ("For customer
+ * c0002 · example.org") with "Change" to edit them, the others as fields.
+ */
+export function ParameterFields({ document, operation, parameters, values, problems, filled, onChange }: {
+  document: JsonObject; operation: Operation; parameters: readonly Parameter[]; values: ParameterValues; problems: ReadonlyMap<string, string>;
+  filled: ReadonlySet<string>; onChange: (parameter: Parameter, value: string) => void;
+}) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  // A known value with a problem is a field again, where its message is shown.
+  const shownAsText = (parameter: Parameter) => {
+    const key = valueKey(parameter);
+    return !editing && filled.has(key) && (values[key] ?? '') !== '' && !problems.has(key);
+  };
+  const hidden = parameters.filter(shownAsText);
+  const parts = contextParts(document, operation, values, new Set(hidden.map(valueKey)));
+  const words = parts.map((part) => (part.kind === 'customer' ? t('params.customer', { id: part.value }) : part.kind === 'host' ? part.value : `${part.label} ${part.value}`));
+  const fields = parameters.filter((parameter) => !shownAsText(parameter));
+  return (
+    <>
+      {words.length > 0 && (
+        <p className="context-line">
+          <span>{t('params.for', { what: words.join(' · ') })}</span>{' '}
+          <button type="button" className="link" onClick={() => { setEditing(true); }}>{t('params.change')}</button>
+        </p>
+      )}
+      {fields.length > 0 && (
+        <div className="form">
+          {fields.map((parameter) => (
+            <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
+              error={problems.get(valueKey(parameter))} onChange={(value) => { onChange(parameter, value); }} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A parameter's label: a header by its name, anything else by its name made human. */
+export const parameterLabel = (parameter: Pick<Parameter, 'in' | 'name'>): string => (parameter.in === 'header' ? parameter.name : humanLabel(parameter.name));
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */
 export function ParameterField({ document, parameter, value, error, onChange }: {
@@ -44,28 +110,68 @@ export function ParameterField({ document, parameter, value, error, onChange }: 
   const t = useT();
   const id = useId();
   const kind = fieldKind(document, parameter.schema);
-  const label = <>{parameter.name} <span className="param-in">({t(`api.in.${parameter.in}`)}{parameter.required ? `, ${t('api.schema.required')}` : ''})</span></>;
+  const text = parameterLabel(parameter);
+  const label = <>{text}{!parameter.required && <span className="optional"> ({t('form.optional')})</span>}</>;
   const acting = parameter.in === 'header' ? sendableHeader(parameter.name) : undefined;
-  const hint = [
-    parameter.description,
+  const words = [
     kind.kind === 'list' ? t('api.listHint') : undefined,
     kind.kind === 'enum' && kind.options.length > SHOWN_OPTIONS ? t('api.field.enum', { options: listed(kind.options) }) : undefined,
     // Whom the request acts for: Settings' "Act as" unless this field names someone.
     acting === 'X-Customer-ID' || acting === 'X-User-Name' ? t('api.actingHeaderHint') : undefined,
+    kind.kind === 'boolean' && value === '' && !parameter.required ? t('form.notSet') : undefined,
   ].filter(Boolean).join(' ');
+  const hint = hintFor({ label: text, name: parameter.name, text: parameter.description, extra: words || undefined });
+  if (kind.kind === 'boolean') return <BooleanParameter id={id} label={label} hint={hint} error={error} value={value} required={parameter.required} name={text} onChange={onChange} />;
+  if (kind.kind === 'enum' && kind.options.length <= RADIO_UP_TO) {
+    const hintId = `${id}-hint`;
+    return (
+      <fieldset className="field radios" aria-describedby={[error ? `${id}-error` : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}>
+        <legend>{label}</legend>
+        {kind.options.map((option) => (
+          <label key={option} className="radio"><input type="radio" name={id} checked={value === option} onChange={() => { onChange(option); }} /> <span>{option}</span></label>
+        ))}
+        {!parameter.required && <label className="radio"><input type="radio" name={id} checked={value === ''} onChange={() => { onChange(''); }} /> <span>{t('api.unset')}</span></label>}
+        {hint && <div id={hintId} className="hint">{hint}</div>}
+        {error && <p id={`${id}-error`} className="error">{error}</p>}
+      </fieldset>
+    );
+  }
   return (
-    <Field id={id} label={label} hint={hint || undefined} error={error}>
+    <Field id={id} label={label} hint={hint} error={error}>
       {/* A select of thousands of options would freeze the page: a long enum is typed, and checked on Send. */}
-      {(kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS) || kind.kind === 'boolean'
+      {kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS
         ? (
           <select id={id} value={value} onChange={(event) => { onChange(event.target.value); }}>
             <option value="">{t('api.unset')}</option>
-            {(kind.kind === 'enum' ? kind.options : ['true', 'false']).map((option) => <option key={option} value={option}>{option}</option>)}
+            {kind.options.map((option) => <option key={option} value={option}>{option}</option>)}
           </select>
         )
         : <input id={id} value={value} autoComplete="off" spellCheck={false} inputMode={kind.kind === 'number' ? 'decimal' : undefined}
             type={isSecretName(parameter.name) || isPasswordSchema(document, parameter.schema) ? 'password' : 'text'}
             onChange={(event) => { onChange(event.target.value); }} />}
     </Field>
+  );
+}
+
+/** A boolean parameter as a checkbox; one that may be left out can be set back to unset. */
+function BooleanParameter({ id, label, hint, error, value, required, name, onChange }: {
+  id: string; label: React.ReactNode; hint: React.ReactNode; error: string | undefined; value: string; required: boolean; name: string; onChange: (value: string) => void;
+}) {
+  const t = useT();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => { if (box.current) box.current.indeterminate = value === ''; }, [value]);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="field boolean-field">
+      <label className="check">
+        <input ref={box} id={id} type="checkbox" checked={value === 'true'} aria-invalid={error ? true : undefined}
+          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} onChange={(event) => { onChange(event.target.checked ? 'true' : 'false'); }} />
+        {label}
+      </label>
+      {value !== '' && !required && <button type="button" className="link" onClick={() => { onChange(''); }}>{t('form.unset', { field: name })}</button>}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
+      {error && <p id={errorId} className="error">{error}</p>}
+    </div>
   );
 }

@@ -18,7 +18,7 @@ import type { Parameter } from '../operations.ts';
 import { type ParameterValues, valueKey } from '../read-request.ts';
 import { WriteBody } from './write-body.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { ParameterField, useParameters } from './parameter-field.tsx';
+import { ParameterFields, useParameters } from './parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, type SecretPlaces } from './secrets.ts';
 import { useWritePipeline } from './use-write-pipeline.ts';
@@ -51,7 +51,7 @@ export function WriteForm(props: Props) {
   const { document, operation, hasKey, preset, onWritten, mode = 'form', onClose } = props;
   const t = useT();
   const several = hasSeveralServers(useServers());
-  const { values, setValues, problems, setProblems, sendable, notSendable, build: params } = useParameters(document, operation, preset);
+  const { values, setValues, problems, setProblems, sendable, notSendable, build: params, filled } = useParameters(document, operation, preset);
   const pipeline = useWritePipeline(props, { preset, onWritten, onRefused: (error) => { placeRefusalOf(error); } });
   const { plan, state } = pipeline;
   const { method, fields, currentRead, bodyOptions } = plan;
@@ -193,7 +193,7 @@ export function WriteForm(props: Props) {
       return;
     }
     if (!current.ok) {
-      if (current.reason === 'parameters') params();
+      if (current.reason === 'parameters') void params();
       setLoading(current.reason === 'parameters' ? undefined : 'failed');
       return;
     }
@@ -278,14 +278,7 @@ export function WriteForm(props: Props) {
   return (
     <section className="write-panel" aria-label={t('write.label')}>
       <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
-        {sendable.length > 0 && (
-          <div className="form">
-            {sendable.map((parameter) => (
-              <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
-                error={problems.get(valueKey(parameter))} onChange={(value) => { changeParameter(parameter, value); }} />
-            ))}
-          </div>
-        )}
+        <ParameterFields document={document} operation={operation} parameters={sendable} values={values} problems={problems} filled={filled} onChange={changeParameter} />
         {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
         {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
         {fields && (

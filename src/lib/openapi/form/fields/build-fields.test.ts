@@ -44,7 +44,7 @@ describe('fieldsOf: one keyword at a time', () => {
     ['const: one option', { const: 'only' }, { kind: 'enum', options: ['only'], control: 'radio' }],
     ['array', { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 }, { kind: 'array', minItems: 1, maxItems: 3 }],
     ['title and description', { type: 'string', title: ' Target ', description: 'Where it goes' }, { label: 'Target', hint: 'Where it goes' }],
-    ['no title: the property name', { type: 'string' }, { label: 'p', hint: undefined, name: 'p' }],
+    ['no title: the property name made human', { type: 'string' }, { label: 'P', hint: undefined, name: 'p' }],
     ['default', { type: 'string', default: 'x' }, { default: 'x' }],
     ['example (3.0)', { type: 'integer', example: 42 }, { placeholder: '42' }],
     ['examples (3.1)', { type: 'string', examples: ['web1', 'web2'] }, { placeholder: 'web1' }],
@@ -187,6 +187,26 @@ describe('fieldsOf: variants', () => {
     ]);
     const names = root.variants.map((variant) => (variant.field.kind === 'object' ? variant.field.children.map((child) => `${child.name ?? ''}${child.required ? '*' : ''}`) : []));
     expect(names).toEqual([['kind', 'path'], ['kind', 'url'], ['kind*']]);
+  });
+
+  it('names the choice by the property each variant fixes, narrows the enum around it to that value, and labels untitled variants by it', () => {
+    const { root } = fieldsOf(doc31(), {
+      type: 'object',
+      properties: { type: { type: 'string', enum: ['webspace', 'redirect', 'none'] }, target: { type: 'string' } },
+      oneOf: [{ title: 'Webspace', properties: { type: { const: 'webspace' } } }, { required: ['type'], properties: { type: { enum: ['redirect'] } } }],
+    });
+    expect(root.kind === 'variants' && root.chooser).toBe('type');
+    if (root.kind !== 'variants') return;
+    expect(root.variants.map((variant) => [variant.label, variant.labelFrom])).toEqual([['Webspace', 'title'], ['Redirect', 'value']]);
+    const type = root.variants[0]?.field.kind === 'object' ? root.variants[0].field.children.find((child) => child.name === 'type') : undefined;
+    expect(type?.kind === 'enum' && [type.options, type.default]).toEqual([['webspace'], 'webspace']);
+  });
+
+  it('names the choice by the discriminator when there is one, and by nothing when no property tells the variants apart', () => {
+    const named = fieldsOf(doc31(), { oneOf: [{ type: 'object' }, { type: 'object' }], discriminator: { propertyName: 'kind' } }).root;
+    expect(named.kind === 'variants' && named.chooser).toBe('kind');
+    const plain = fieldsOf(doc31(), { oneOf: [{ properties: { a: { const: 1 } } }, { properties: { a: { const: 1 } } }] }).root;
+    expect(plain.kind === 'variants' && plain.chooser).toBeUndefined();
   });
 
   it('gives anyOf of primitives as variants', () => {

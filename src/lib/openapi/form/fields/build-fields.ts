@@ -7,6 +7,7 @@ import { baseOf, count, finite, jsonField, text } from './field-base.ts';
 import { MAX_DEPTH, MAX_FIELDS, MAX_HINT, MAX_LABEL, MAX_OPTIONS, MAX_VARIANTS, MAX_WORK, RADIO_UP_TO } from './field-limits.ts';
 import type { FieldDescriptor, FieldsOptions, FormFields, NumberField, ObjectField, Primitive, StringFormat, Variant } from './field-types.ts';
 import { flatten, type Part, type View } from './schema-view.ts';
+import { humanLabel } from './human-label.ts';
 
 /**
  * A request body's JSON Schema turned into a tree of field descriptors, for a form to render.
@@ -192,18 +193,52 @@ function buildVariants(context: Context, parts: readonly Part[], at: At, view: V
   // Each variant is the schema around the oneOf (its properties, type, title) plus the variant:
   // `{ properties: {kind}, oneOf: [{required: [a]}, ...] }` gives variants that all show `kind`.
   const outer = parts.map((part) => ({ ...part, skipCombinators: true }));
+  const owns = members.value.map((member, index) => flatten(context, [{ schema: member, pointer: `${members.pointer}/${combinator}/${index}` }], at.path));
+  const chooser = chooserOf(context, view, owns, at.path);
   const variants: Variant[] = [];
   for (const [index, member] of members.value.entries()) {
     const pointer = `${members.pointer}/${combinator}/${index}`;
     // A variant is a level of nesting: variants within variants stop at the depth cap too.
     const field = build(context, [...outer, { schema: member, pointer }], { ...at, depth: at.depth + 1, variant: true })
       ?? jsonField(context, at, pointer, 'unsupported');
-    const own = flatten(context, [{ schema: member, pointer }], at.path);
-    const title = own.ok ? text(own.view.keywords.get('title'), MAX_LABEL) : undefined;
-    const name = own.ok ? own.view.refName : undefined;
-    const label = title ?? name ?? String(index + 1);
-    const labelled = { ...field, label, hint: (own.ok ? text(own.view.keywords.get('description'), MAX_HINT) : undefined) ?? field.hint };
-    variants.push({ label, labelFrom: title !== undefined ? 'title' : name !== undefined ? 'ref' : 'index', field: labelled });
+    const own = owns[index];
+    const title = own?.ok ? text(own.view.keywords.get('title'), MAX_LABEL) : undefined;
+    const value = chooser !== undefined && own?.ok ? ownValue(context, own.view, chooser.name, at.path) : undefined;
+    const name = own?.ok ? own.view.refName : undefined;
+    const label = title ?? (value !== undefined ? humanLabel(String(value)) : undefined) ?? (name !== undefined ? humanLabel(name) : undefined) ?? String(index + 1);
+    const labelled = { ...field, label, hint: (own?.ok ? text(own.view.keywords.get('description'), MAX_HINT) : undefined) ?? field.hint };
+    variants.push({ label, labelFrom: title !== undefined ? 'title' : value !== undefined ? 'value' : name !== undefined ? 'ref' : 'index', field: labelled });
   }
-  return { ...base, kind: 'variants', combinator, variants };
+  return { ...base, kind: 'variants', combinator, chooser: chooser?.name, variants };
+}
+
+/** The one value a variant's own schema gives property `name` (`const`, or an enum of one). */
+function ownValue(context: Context, own: View, name: string, path: ReadonlySet<string>): Primitive | undefined {
+  const parts = own.properties.get(name);
+  if (parts === undefined) return undefined;
+  const property = flatten(context, parts, path);
+  const values = property.ok ? property.view.keywords.get('enum')?.value : undefined;
+  if (!Array.isArray(values) || values.length !== 1) return undefined;
+  const [only] = values;
+  return only === null || typeof only === 'string' || typeof only === 'number' || typeof only === 'boolean' ? only : undefined;
+}
+
+/**
+ * The property that tells variants apart, which names the choice ("Web type"): the
+ * discriminator's `propertyName`, else the first property to which every variant gives a value
+ * of its own, each different.
+ */
+function chooserOf(context: Context, view: View, owns: readonly ReturnType<typeof flatten>[], path: ReadonlySet<string>): { name: string } | undefined {
+  const discriminator = view.keywords.get('discriminator')?.value;
+  if (isObject(discriminator) && typeof discriminator.propertyName === 'string' && discriminator.propertyName !== '') {
+    return { name: discriminator.propertyName.slice(0, MAX_LABEL) };
+  }
+  const first = owns[0];
+  if (!first?.ok) return undefined;
+  for (const name of first.view.properties.keys()) {
+    if (ownValue(context, first.view, name, path) === undefined) continue;
+    const values = owns.map((own) => (own.ok ? ownValue(context, own.view, name, path) : undefined));
+    if (values.every((value) => value !== undefined) && new Set(values).size === values.length) return { name };
+  }
+  return undefined;
 }

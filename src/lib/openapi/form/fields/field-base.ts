@@ -4,6 +4,7 @@ import type { At, Context } from './build-context.ts';
 import { MAX_HINT, MAX_LABEL, MAX_PLACEHOLDER } from './field-limits.ts';
 import type { FieldBase, JsonField, JsonReason } from './field-types.ts';
 import type { Keyword, View } from './schema-view.ts';
+import { humanLabel } from './human-label.ts';
 
 export const text = (keyword: Keyword | undefined, max: number): string | undefined => {
   const value = keyword?.value;
@@ -40,7 +41,7 @@ export function baseOf(context: Context, at: At, view: View, schemaPointer: stri
     pointer: at.pointer,
     schemaPointer,
     name: at.name,
-    label: text(view.keywords.get('title'), MAX_LABEL) ?? at.name ?? '',
+    label: text(view.keywords.get('title'), MAX_LABEL) ?? humanLabel(at.name ?? ''),
     hint: text(view.keywords.get('description'), MAX_HINT),
     placeholder: placeholderOf(view),
     required: at.required,
@@ -53,7 +54,7 @@ export function baseOf(context: Context, at: At, view: View, schemaPointer: stri
 export function jsonField(context: Context, at: At, schemaPointer: string, reason: JsonReason, view?: View): JsonField {
   if (view !== undefined) return { ...baseOf(context, at, view, schemaPointer), kind: 'json', reason };
   return {
-    key: nextKey(context), pointer: at.pointer, schemaPointer, name: at.name, label: at.name ?? '', hint: undefined, placeholder: undefined,
+    key: nextKey(context), pointer: at.pointer, schemaPointer, name: at.name, label: humanLabel(at.name ?? ''), hint: undefined, placeholder: undefined,
     required: at.required, nullable: false, default: undefined, deprecated: false, kind: 'json', reason,
   };
 }

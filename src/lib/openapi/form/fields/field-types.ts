@@ -36,7 +36,10 @@ export interface FieldBase {
   schemaPointer: string;
   /** The property's name when the field is an object's property. */
   name: string | undefined;
-  /** The schema's title, else the property's name ('' for items, rows and an untitled body). */
+  /**
+   * The schema's title, else the property's name made human (`quotaMiB` → "Quota (MiB)"; '' for
+   * items, rows and an untitled body). The wire name stays in `name`, shown beside it.
+   */
   label: string;
   /** The schema's description (CommonMark, cut at 2,000 characters). */
   hint: string | undefined;
@@ -107,13 +110,18 @@ export interface ArrayField extends FieldBase {
 export interface Variant {
   label: string;
   /** Where the label came from: the page words an index ("Option 2") in the user's language. */
-  labelFrom: 'title' | 'ref' | 'index';
+  labelFrom: 'title' | 'ref' | 'value' | 'index';
   field: FieldDescriptor;
 }
 
 export interface VariantsField extends FieldBase {
   kind: 'variants';
   combinator: 'oneOf' | 'anyOf';
+  /**
+   * The property that tells the variants apart: the discriminator's `propertyName`, else one
+   * every variant sets to a value of its own (`type: { const: webspace }`); names the choice.
+   */
+  chooser: string | undefined;
   /** Each variant merged with the schema around the oneOf/anyOf; all at this field's pointer. */
   variants: readonly Variant[];
 }

@@ -154,9 +154,21 @@ function mergeKeyword(context: Context, view: View, name: string, value: JsonVal
       if (view.keywords.has('oneOf') || view.keywords.has('anyOf')) return 'combination';
       break;
     case 'const':
-      if (view.keywords.has('enum')) return undefined;
-      view.keywords.set('enum', { value: [value], pointer });
+    case 'enum': {
+      // Both must hold (allOf, or a variant beside the schema around it): the values both allow.
+      // `{ enum: [a, b, c] }` narrowed by a variant's `{ const: b }` is b alone, shown as fixed.
+      const values = name === 'const' ? [value] : value;
+      const earlier = view.keywords.get('enum');
+      if (earlier === undefined || !Array.isArray(values) || !Array.isArray(earlier.value)) {
+        if (earlier === undefined) view.keywords.set('enum', { value: values, pointer });
+        return undefined;
+      }
+      const allowed = earlier.value;
+      const both = values.filter((entry) => (entry === null || typeof entry !== 'object') && allowed.includes(entry));
+      if (both.length === 0) return 'combination';
+      view.keywords.set('enum', { value: both, pointer });
       return undefined;
+    }
     default:
       break;
   }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { humanLabel } from './human-label.ts';
+
+describe('humanLabel: a wire name as a person reads it', () => {
+  it.each([
+    ['localPart', 'Local part'],
+    ['quotaMiB', 'Quota (MiB)'],
+    ['dkim', 'DKIM'],
+    ['www', 'www'],
+    ['enabled', 'Enabled'],
+    ['customerId', 'Customer ID'],
+    ['customer_id', 'Customer ID'],
+    ['diskQuotaMiB', 'Disk quota (MiB)'],
+    ['size_in_gb', 'Size (GB)'],
+    ['timeoutSeconds', 'Timeout (s)'],
+    ['DNSRecords', 'DNS records'],
+    ['ipv6Address', 'IPv6 address'],
+    ['pop3Enabled', 'POP3 enabled'],
+    ['ssl-certificate', 'SSL certificate'],
+    ['accountIds', 'Account IDs'],
+    ['https', 'HTTPS'],
+    ['password2', 'Password 2'],
+    ['userName', 'User name'],
+    ['DEBUG_MODE', 'Debug mode'],
+    ['__proto__', 'Proto'],
+  ])('%s → %s', (name, label) => {
+    expect(humanLabel(name)).toBe(label);
+  });
+
+  it.each([[''], ['42'], ['-'], ['a_b_c_d_e_f_g_h_i_j_k_l_m']])('leaves %j as written (nothing to make human, or too long to be a label)', (name) => {
+    expect(humanLabel(name)).toBe(name);
+  });
+});
