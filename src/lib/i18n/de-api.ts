@@ -45,6 +45,7 @@ export const deApi: Record<keyof typeof enApi, string> = {
   'params.for': 'Für {what}.',
   'params.customer': 'Kunde {id}',
   'params.change': 'Ändern',
+  'params.suggested': '↓ zeigt die Werte, die der Server auflistet.',
   'form.kind': 'Art',
   'form.kindOf': 'Art von {owner}',
   'form.optional': 'optional',

@@ -43,6 +43,7 @@ export const enApi = {
   'params.for': 'For {what}.',
   'params.customer': 'customer {id}',
   'params.change': 'Change',
+  'params.suggested': 'Press ↓ for the values the server lists.',
   'form.kind': 'Kind',
   'form.kindOf': 'Kind of {owner}',
   'form.optional': 'optional',

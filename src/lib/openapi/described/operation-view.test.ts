@@ -91,6 +91,14 @@ describe('an operation\'s view: what its page needs of the description, and no m
     expect(views('remove')?.index.operations.map((operation) => operation.key).sort()).toEqual(['change', 'read', 'remove']);
   });
 
+  it('holds the read of the list above each path parameter, whose rows suggest its values, and not that list\'s other operations', () => {
+    const view = views('read');
+    const paths = view?.document.paths;
+    const list = isObject(paths) ? paths['/customers/{c}/domains'] : undefined;
+    expect(isObject(list) && isObject(list.get) && Object.keys(list)).toEqual(['get']);
+    expect(isObject(paths) && Object.hasOwn(paths, '/unrelated')).toBe(false);
+  });
+
   it('has no view for a key the description does not have', () => {
     expect(views('nothing')).toBeUndefined();
   });

@@ -37,9 +37,21 @@ export function createViews(document: JsonObject, index: DescriptionIndex): (key
     return {
       operation,
       index: { title: index.title, version: index.version, description: undefined, operations, tags: [], notes: [], externalRefs: [] },
-      document: partOf(document, operations.map((same) => `#/paths/${escapePointer(same.path)}`)),
+      // And the reads of the lists above it (`/customers/{customerId}/domains` for `{domain}`):
+      // their rows are the suggestions for its path values (write/parameter-suggestions.ts).
+      document: partOf(document, [...operations.map((same) => `#/paths/${escapePointer(same.path)}`), ...listsAbove(operation.path)]),
     };
   };
+}
+
+/** Pointers to the GET of each path above `path`'s parameters (`/a/{x}/b/{y}` → `/a`, `/a/{x}/b`). */
+function listsAbove(path: string): string[] {
+  const segments = path.split('/');
+  const pointers: string[] = [];
+  segments.forEach((segment, at) => {
+    if (at > 1 && /^\{[^}]*\}$/.test(segment)) pointers.push(`#/paths/${escapePointer(segments.slice(0, at).join('/'))}/get/responses`);
+  });
+  return pointers;
 }
 
 /**

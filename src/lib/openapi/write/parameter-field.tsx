@@ -1,4 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { apiRequest } from '../../api/api-client.ts';
+import { useServers } from '../../session/server-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { loadDomainName } from '../../names/domain-name-loader.ts';
 import { actingAs, useSettings } from '../../session/settings-store.ts';
@@ -15,6 +19,7 @@ import { RADIO_UP_TO } from '../form/fields/field-limits.ts';
 import { hintFor } from './field-hint.tsx';
 import { contextParts, contextValues } from './parameter-context.ts';
 import { needsNameRules, normalizeHostnameValues } from './path-hostnames.ts';
+import { suggestionList, suggestionPath, suggestionValues } from './parameter-suggestions.ts';
 
 const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) => {
   const resolved = resolveLocal(document, schema);
@@ -91,7 +96,7 @@ export function ParameterFields({ document, operation, parameters, values, probl
       {fields.length > 0 && (
         <div className="form">
           {fields.map((parameter) => (
-            <ParameterField key={valueKey(parameter)} document={document} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
+            <ParameterField key={valueKey(parameter)} document={document} operation={operation} values={values} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
               error={problems.get(valueKey(parameter))} onChange={(value) => { onChange(parameter, value); }} />
           ))}
         </div>
@@ -104,11 +109,13 @@ export function ParameterFields({ document, operation, parameters, values, probl
 export const parameterLabel = (parameter: Pick<Parameter, 'in' | 'name'>): string => (parameter.in === 'header' ? parameter.name : humanLabel(parameter.name));
 
 /** One path, query or header parameter of an operation, entered as its schema's type allows. */
-export function ParameterField({ document, parameter, value, error, onChange }: {
-  document: JsonObject; parameter: Parameter; value: string; error: string | undefined; onChange: (value: string) => void;
+export function ParameterField({ document, operation, values, parameter, value, error, onChange }: {
+  document: JsonObject; operation?: Operation; values?: ParameterValues; parameter: Parameter; value: string; error: string | undefined; onChange: (value: string) => void;
 }) {
   const t = useT();
   const id = useId();
+  const listId = useId();
+  const suggestions = useSuggestions(document, operation, parameter, values);
   const kind = fieldKind(document, parameter.schema);
   const text = parameterLabel(parameter);
   const label = <>{text}{!parameter.required && <span className="optional"> ({t('form.optional')})</span>}</>;
@@ -119,6 +126,7 @@ export function ParameterField({ document, parameter, value, error, onChange }: 
     // Whom the request acts for: Settings' "Act as" unless this field names someone.
     acting === 'X-Customer-ID' || acting === 'X-User-Name' ? t('api.actingHeaderHint') : undefined,
     kind.kind === 'boolean' && value === '' && !parameter.required ? t('form.notSet') : undefined,
+    suggestions.offered ? t('params.suggested') : undefined,
   ].filter(Boolean).join(' ');
   const hint = hintFor({ label: text, name: parameter.name, text: parameter.description, extra: words || undefined });
   if (kind.kind === 'boolean') return <BooleanParameter id={id} label={label} hint={hint} error={error} value={value} required={parameter.required} name={text} onChange={onChange} />;
@@ -148,10 +156,49 @@ export function ParameterField({ document, parameter, value, error, onChange }: 
         )
         : <input id={id} value={value} autoComplete="off" spellCheck={false} inputMode={kind.kind === 'number' ? 'decimal' : undefined}
             type={isSecretName(parameter.name) || isPasswordSchema(document, parameter.schema) ? 'password' : 'text'}
+            list={suggestions.values.length > 0 ? listId : undefined} {...(suggestions.offered && suggestions.triggers)}
             onChange={(event) => { onChange(event.target.value); }} />}
+      {suggestions.values.length > 0 && <datalist id={listId}>{suggestions.values.map((option) => <option key={option} value={option} />)}</datalist>}
     </Field>
   );
 }
+
+// Tab, Enter, Escape and deleting pass through the field without asking for anything.
+const OPENS_SUGGESTIONS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp']);
+
+/**
+ * The values the description can list for a path parameter (a customer's domains for
+ * `{domain}`), read once the user reaches for them (a press on the field, ArrowDown, or typing),
+ * never on focus alone; a failure stays silent: suggestions are a help, not a promise.
+ */
+function useSuggestions(document: JsonObject, operation: Operation | undefined, parameter: Parameter, values: ParameterValues | undefined) {
+  const server = useServers().current.name;
+  const list = useMemo(() => (operation ? suggestionList(document, operation, parameter) : undefined), [document, operation, parameter]);
+  const path = list && values ? suggestionPath(document, list, values) : undefined;
+  const key = path?.join('/');
+  const [wantedFor, setWantedFor] = useState<string>();
+  const wanted = key !== undefined && wantedFor === key;
+  // The key names the list read (server and path) and the parameter; `list` and `path` follow from them.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const { data } = useQuery({
+    queryKey: ['parameter-suggestions', server, key, parameter.name] as const,
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest({ method: 'GET', path: path ?? [], schema: z.unknown(), server, signal });
+      return list ? suggestionValues(body, list, parameter) : [];
+    },
+    enabled: wanted && path !== undefined,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const want = () => { setWantedFor(key); };
+  const triggers = {
+    onPointerDown: want,
+    onKeyDown: (event: KeyboardEvent) => { if (OPENS_SUGGESTIONS.has(event.key) || event.key.length === 1) want(); },
+  };
+  return { offered: list !== undefined, values: wanted && data ? data : NO_VALUES, triggers };
+}
+
+const NO_VALUES: string[] = [];
 
 /** A boolean parameter as a checkbox; one that may be left out can be set back to unset. */
 function BooleanParameter({ id, label, hint, error, value, required, name, onChange }: {
