@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { apiRequest } from '../../api/api-client.ts';
 import { useServers } from '../../session/server-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { loadDomainName } from '../../names/domain-name-loader.ts';
+import { loadDomainName, loadedDomainName } from '../../names/domain-name-loader.ts';
 import { actingAs, useSettings } from '../../session/settings-store.ts';
 import { problemMessages } from './parameter-messages.ts';
 import { Field } from '../../ui/field.tsx';
@@ -83,7 +83,14 @@ export function ParameterFields({ document, operation, parameters, values, probl
   };
   const hidden = parameters.filter(shownAsText);
   const parts = contextParts(document, operation, values, new Set(hidden.map(valueKey)));
-  const words = parts.map((part) => (part.kind === 'customer' ? t('params.customer', { id: part.value }) : part.kind === 'host' ? part.value : `${part.label} ${part.value}`));
+  // A host name reads as people write it (bücher.example), once the name rules are there.
+  const punycode = parts.some((part) => part.kind === 'host' && /(?:^|\.)xn--/i.test(part.value));
+  const rules = useNameRules(punycode);
+  const host = (value: string) => {
+    const result = rules?.(value);
+    return result?.ok && result.unicode !== result.ascii ? `${result.unicode} (${result.ascii})` : value;
+  };
+  const words = parts.map((part) => (part.kind === 'customer' ? t('params.customer', { id: part.value }) : part.kind === 'host' ? host(part.value) : `${part.label} ${part.value}`));
   const fields = parameters.filter((parameter) => !shownAsText(parameter));
   return (
     <>
@@ -103,6 +110,18 @@ export function ParameterFields({ document, operation, parameters, values, probl
       )}
     </>
   );
+}
+
+/** The panel's name rules once loaded; `wanted` loads them (a render follows). */
+function useNameRules(wanted: boolean) {
+  const [rules, setRules] = useState(() => loadedDomainName()?.normalizeDomain);
+  useEffect(() => {
+    if (!wanted || rules) return;
+    let live = true;
+    loadDomainName().then((module) => { if (live) setRules(() => module.normalizeDomain); }, () => undefined);
+    return () => { live = false; };
+  }, [wanted, rules]);
+  return rules;
 }
 
 /** A parameter's label: a header by its name, anything else by its name made human. */
