@@ -8,7 +8,7 @@ import { AnswerView } from './answer/answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
 import { type BuiltRead, valueKey } from '../../lib/openapi/read-request.ts';
-import { ParameterFields, useParameters } from '../../lib/openapi/write/parameter-field.tsx';
+import { ParameterFields, useParameters } from '../../lib/openapi/parameters/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {

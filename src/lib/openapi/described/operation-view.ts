@@ -38,7 +38,7 @@ export function createViews(document: JsonObject, index: DescriptionIndex): (key
       operation,
       index: { title: index.title, version: index.version, description: undefined, operations, tags: [], notes: [], externalRefs: [] },
       // And the reads of the lists above it (`/customers/{customerId}/domains` for `{domain}`):
-      // their rows are the suggestions for its path values (write/parameter-suggestions.ts).
+      // their rows are the suggestions for its path values (parameters/parameter-suggestions.ts).
       document: partOf(document, [...operations.map((same) => `#/paths/${escapePointer(same.path)}`), ...listsAbove(operation.path)]),
     };
   };

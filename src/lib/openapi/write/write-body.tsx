@@ -3,7 +3,7 @@ import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 import type { FormFields } from '../form/fields/field-types.ts';
-import { BodyFields } from './body-fields.tsx';
+import { BodyFields } from '../form/controls/body-fields.tsx';
 
 /**
  * A generated write's body: as fields (rendered once the form is shown, in a transition) or as

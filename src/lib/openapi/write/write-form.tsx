@@ -18,7 +18,7 @@ import type { Parameter } from '../operations.ts';
 import { type ParameterValues, valueKey } from '../read-request.ts';
 import { WriteBody } from './write-body.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { ParameterFields, useParameters } from './parameter-field.tsx';
+import { ParameterFields, useParameters } from '../parameters/parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, type SecretPlaces } from './secrets.ts';
 import { useWritePipeline } from './use-write-pipeline.ts';

@@ -23,7 +23,7 @@ import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { buildRead, type BuiltRead, fieldKind, type ParameterValues, parametersBySendability, valueKey } from '../read-request.ts';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 import { problemMessages } from './parameter-messages.ts';
-import { normalizeHostnameValues, needsNameRules } from './path-hostnames.ts';
+import { normalizeHostnameValues, needsNameRules } from '../parameters/path-hostnames.ts';
 import { problemMessage } from './problem-message.ts';
 import { restoreSecrets, type SecretPlaces, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, fingerprint, identifierIndexOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';

@@ -1,13 +1,13 @@
 import { memo, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { useT } from '../../i18n/i18n.ts';
-import { Field } from '../../ui/field.tsx';
-import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../form/value/form-entry.ts';
-import { initialValue } from '../form/value/initial-value.ts';
-import { isSecretField } from './secrets.ts';
+import { useT } from '../../../i18n/i18n.ts';
+import { Field } from '../../../ui/field.tsx';
+import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../value/form-entry.ts';
+import { initialValue } from '../value/initial-value.ts';
+import { isSecretField } from '../../write/secrets.ts';
 import { hintFor } from './field-hint.tsx';
-import { humanLabel, inSentence } from '../form/fields/human-label.ts';
-import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../form/fields/field-types.ts';
+import { humanLabel, inSentence } from '../fields/human-label.ts';
+import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../fields/field-types.ts';
 
 /**
  * A request body's fields, generated from its schema (src/lib/openapi/form/schema-fields.ts) and

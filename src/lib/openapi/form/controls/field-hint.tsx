@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { useT } from '../../i18n/i18n.ts';
-import { Markdown } from '../../ui/markdown.tsx';
-import { differsFromWire } from '../form/fields/human-label.ts';
+import { useT } from '../../../i18n/i18n.ts';
+import { Markdown } from '../../../ui/markdown.tsx';
+import { differsFromWire } from '../fields/human-label.ts';
 
 /** Longer server text shows its first part, with "More" for the rest. */
 const SHORT = 180;
