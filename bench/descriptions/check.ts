@@ -63,6 +63,7 @@ for (const result of results) {
     const slowest = result.slowest[step];
     if (slowest !== undefined && slowest.ms > MAX_STEP_MS) problems.push(`${result.name}: ${step} took ${fmt(slowest.ms)} ms at ${slowest.operation} (budget ${MAX_STEP_MS} ms)`);
   }
+  if (result.wireLabels.count > 0) problems.push(`${result.name}: ${result.wireLabels.count} labels are wire names (${result.wireLabels.examples.join(', ')})`);
   const floor = expected.floors[result.name];
   if (floor !== undefined && result.validating < floor) problems.push(`${result.name}: ${result.validating} forms validate, below the floor of ${floor}`);
 }
@@ -112,7 +113,7 @@ function printTable(rows: readonly DescriptionResult[]): void {
 function printDetails(result: DescriptionResult): void {
   console.log(`\n${result.name}: ${result.operations} operations, ${result.forms} forms, ${result.validating} validate` +
     (result.otherVariant > 0 ? ` (${result.otherVariant} with another variant than the first)` : '') +
-    `; ${result.withJsonText} with a part as JSON text, ${result.capped} capped; largest form ${result.largestForm.fields} fields (${result.largestForm.operation})`);
+    `; ${result.withJsonText} with a part as JSON text, ${result.capped} capped; ${result.wireLabels.count} wire-name labels, ${result.numberedVariants} variants only numbered; largest form ${result.largestForm.fields} fields (${result.largestForm.operation})`);
   console.log(`  slowest: ${Object.entries(result.slowest).map(([step, slow]) => `${step} ${fmt(slow.ms)} ms` +
     (slow.first === undefined ? '' : ` (${fmt(slow.first)} ms the first time)`) + (step === 'read' || step === 'index' ? '' : ` (${slow.operation})`)).join('; ')}`);
   for (const failure of result.failures) console.log(`  ${String(failure.count).padStart(4)} × ${failure.name}: e.g. ${failure.example.operation} at '${failure.example.pointer}' ${failure.example.detail}`);

@@ -45,6 +45,9 @@ export interface DescriptionResult {
   /** Forms with a part edited as JSON text, and forms cut at the field cap. */
   withJsonText: number;
   capped: number;
+  /** Labels that are a wire name (camelCase, snake_case) where words exist, e.g. the first ones; and variants only numbered. */
+  wireLabels: { count: number; examples: string[] };
+  numberedVariants: number;
   largestForm: { fields: number; operation: string };
   failures: FailureClass[];
   crashes: Crash[];
@@ -59,7 +62,7 @@ const CHOOSERS: readonly Chooser[] = [() => 0, (_, count) => Math.min(1, count -
 export function runDescription(name: string, text: string): DescriptionResult {
   const started = performance.now();
   const result: DescriptionResult = {
-    name, chars: text.length, refused: undefined, operations: 0, forms: 0, validating: 0, otherVariant: 0, withJsonText: 0, capped: 0,
+    name, chars: text.length, refused: undefined, operations: 0, forms: 0, validating: 0, otherVariant: 0, withJsonText: 0, capped: 0, wireLabels: { count: 0, examples: [] }, numberedVariants: 0,
     largestForm: { fields: 0, operation: '' }, failures: [], crashes: [], slowest: {}, parameters: { operations: 0, built: 0, unsendable: 0, failures: [] }, totalMs: 0,
   };
   const failures = new Map<string, FailureClass>();
@@ -103,6 +106,7 @@ export function runDescription(name: string, text: string): DescriptionResult {
     if (fields.value.count > result.largestForm.fields) result.largestForm = { fields: fields.value.count, operation: label };
     if (fields.value.capped) result.capped += 1;
     if (hasJsonText(fields.value.root)) result.withJsonText += 1;
+    countLabels(fields.value.root, result);
     const variants = hasVariants(fields.value.root);
 
     let first: { valueProblems: ValueProblem[]; problems: BodyProblem[] } | undefined;
@@ -238,6 +242,20 @@ function finish(result: DescriptionResult, failures: Map<string, FailureClass>, 
   result.parameters.failures = [...parameterFailures.values()].sort(byCount);
   result.totalMs = performance.now() - started;
   return result;
+}
+
+/** A label that is a wire name: a camel hump or an underscore, no space (`localPart`, `addon_slugs`). */
+const WIRE_NAME = /^[^\s]*(?:[a-z][A-Z]|_)[^\s]*$/;
+
+function countLabels(root: FieldDescriptor, result: DescriptionResult): void {
+  some(root, (field) => {
+    if (field.label !== '' && WIRE_NAME.test(field.label)) {
+      result.wireLabels.count += 1;
+      if (result.wireLabels.examples.length < 5) result.wireLabels.examples.push(field.label);
+    }
+    if (field.kind === 'variants') result.numberedVariants += field.variants.filter((variant) => variant.labelFrom === 'index').length;
+    return false;
+  });
 }
 
 function hasJsonText(field: FieldDescriptor): boolean {

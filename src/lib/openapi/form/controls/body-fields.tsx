@@ -1,6 +1,6 @@
 import { memo, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { useT } from '../../../i18n/i18n.ts';
+import { isMessageKey as isKindKey, type MessageKey, useT } from '../../../i18n/i18n.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../value/form-entry.ts';
 import { initialValue } from '../value/initial-value.ts';
@@ -288,7 +288,9 @@ function VariantsView({ field, name, label, fields }: { field: VariantsField; na
   const error = useError(choiceName);
   const chosen = typeof choice === 'string' && choice !== '' ? field.variants[Number(choice)] : undefined;
   const variantLabel = (variant: VariantsField['variants'][number], index: number) =>
-    (variant.labelFrom === 'index' ? t('form.variant', { n: index + 1 }) : variant.label);
+    (variant.labelFrom === 'index' ? t('form.variant', { n: index + 1 })
+      : variant.labelFrom === 'kind' ? t(isKindKey(`form.kindOfValue.${variant.label}`) ? `form.kindOfValue.${variant.label}` as MessageKey : 'form.kindOfValue.string')
+        : variant.labelFrom === 'properties' ? t('form.variantWith', { names: variant.label }) : variant.label);
   // Named by what it sets ("Web type"), else as a choice of its owner's kind.
   const owner = label ?? field.label;
   const choiceLabel = field.chooser !== undefined

@@ -209,6 +209,20 @@ describe('fieldsOf: variants', () => {
     expect(plain.kind === 'variants' && plain.chooser).toBeUndefined();
   });
 
+  it('names untitled variants by their kind of value or the properties they hold, where that tells them apart', () => {
+    const kinds = fieldsOf(doc31(), { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }] }).root;
+    expect(kinds.kind === 'variants' && kinds.variants.map((variant) => [variant.label, variant.labelFrom])).toEqual([['string', 'kind'], ['integer', 'kind'], ['array', 'kind']]);
+    const shapes = fieldsOf(doc31(), { oneOf: [{ properties: { email_address: { type: 'string' } } }, { properties: { ipAddress: { type: 'string' }, port: { type: 'integer' } } }] }).root;
+    expect(shapes.kind === 'variants' && shapes.variants.map((variant) => [variant.label, variant.labelFrom])).toEqual([['Email address', 'properties'], ['IP address, port', 'properties']]);
+    const alike = fieldsOf(doc31(), { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'string', minLength: 5 }] }).root;
+    expect(alike.kind === 'variants' && alike.variants.map((variant) => variant.labelFrom)).toEqual(['index', 'index']);
+  });
+
+  it('reads a title that is itself a wire name as one made human, and leaves a title of words as written', () => {
+    const { root } = fieldsOf(doc31(), { type: 'object', properties: { a: { type: 'string', title: 'addon_slugs' }, b: { type: 'string', title: 'The e-mail of record' }, c: { type: 'string', title: 'clusterUuid' } } });
+    expect(root.kind === 'object' && root.children.map((child) => child.label)).toEqual(['Addon slugs', 'The e-mail of record', 'Cluster UUID']);
+  });
+
   it('gives anyOf of primitives as variants', () => {
     const field = fieldFor({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
     expect(field.kind === 'variants' && [field.combinator, field.variants.map((variant) => variant.field.kind)]).toEqual(['anyOf', ['string', 'number']]);

@@ -3,11 +3,11 @@
 import { escapePointer, isObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { dialectOf } from '../dialect.ts';
 import type { At, Context } from './build-context.ts';
-import { baseOf, count, finite, jsonField, text } from './field-base.ts';
+import { baseOf, count, finite, jsonField, text, titleLabel } from './field-base.ts';
 import { MAX_DEPTH, MAX_FIELDS, MAX_HINT, MAX_LABEL, MAX_OPTIONS, MAX_VARIANTS, MAX_WORK, RADIO_UP_TO } from './field-limits.ts';
 import type { FieldDescriptor, FieldsOptions, FormFields, NumberField, ObjectField, Primitive, StringFormat, Variant } from './field-types.ts';
 import { flatten, type Part, type View } from './schema-view.ts';
-import { humanLabel } from './human-label.ts';
+import { humanLabel, inSentence } from './human-label.ts';
 
 /**
  * A request body's JSON Schema turned into a tree of field descriptors, for a form to render.
@@ -202,14 +202,37 @@ function buildVariants(context: Context, parts: readonly Part[], at: At, view: V
     const field = build(context, [...outer, { schema: member, pointer }], { ...at, depth: at.depth + 1, variant: true })
       ?? jsonField(context, at, pointer, 'unsupported');
     const own = owns[index];
-    const title = own?.ok ? text(own.view.keywords.get('title'), MAX_LABEL) : undefined;
+    const title = own?.ok ? titleLabel(text(own.view.keywords.get('title'), MAX_LABEL)) : undefined;
     const value = chooser !== undefined && own?.ok ? ownValue(context, own.view, chooser.name, at.path) : undefined;
     const name = own?.ok ? own.view.refName : undefined;
     const label = title ?? (value !== undefined ? humanLabel(String(value)) : undefined) ?? (name !== undefined ? humanLabel(name) : undefined) ?? String(index + 1);
     const labelled = { ...field, label, hint: (own?.ok ? text(own.view.keywords.get('description'), MAX_HINT) : undefined) ?? field.hint };
     variants.push({ label, labelFrom: title !== undefined ? 'title' : value !== undefined ? 'value' : name !== undefined ? 'ref' : 'index', field: labelled });
   }
-  return { ...base, kind: 'variants', combinator, chooser: chooser?.name, variants };
+  return { ...base, kind: 'variants', combinator, chooser: chooser?.name, variants: byShape(variants, owns) };
+}
+
+/**
+ * Variants with nothing to name them (no title, `$ref` or value) named by what they are: a
+ * kind of value ("Text", "Number"), or the properties they hold ("Name, email"); only where
+ * that tells each apart, else they stay numbered.
+ */
+function byShape(variants: Variant[], owns: readonly ReturnType<typeof flatten>[]): Variant[] {
+  if (!variants.some((variant) => variant.labelFrom === 'index')) return variants;
+  const shapes = variants.map((variant, index): Pick<Variant, 'label' | 'labelFrom'> => {
+    if (variant.labelFrom !== 'index') return variant;
+    const { field } = variant;
+    if (field.kind === 'object') {
+      const own = owns[index];
+      const names = own?.ok ? [...own.view.properties.keys()].slice(0, 3) : [];
+      if (names.length > 0) return { label: names.map((name, at) => (at === 0 ? humanLabel(name) : inSentence(humanLabel(name)))).join(', '), labelFrom: 'properties' };
+      return variant;
+    }
+    return field.kind === 'json' || field.kind === 'variants' ? variant : { label: field.kind === 'number' && 'integer' in field && field.integer ? 'integer' : field.kind, labelFrom: 'kind' };
+  });
+  const labels = shapes.map((shape) => `${shape.labelFrom}:${shape.label}`);
+  if (new Set(labels).size !== labels.length) return variants;
+  return variants.map((variant, index) => ({ ...variant, ...shapes[index] }));
 }
 
 /** The one value a variant's own schema gives property `name` (`const`, or an enum of one). */

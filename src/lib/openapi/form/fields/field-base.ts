@@ -21,6 +21,10 @@ export const count = (keyword: Keyword | undefined): number | undefined => {
   return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 };
 
+/** A title that is itself a wire name (`addon_slugs`, `clusterUuid`) reads as one made human. */
+export const titleLabel = (title: string | undefined): string | undefined =>
+  (title !== undefined && !/\s/.test(title) && /[A-Za-z0-9][_-][A-Za-z0-9]|[a-z][A-Z]/.test(title) ? humanLabel(title) : title);
+
 function placeholderOf(view: View): string | undefined {
   const examples = view.keywords.get('examples')?.value;
   const example = Array.isArray(examples) ? examples[0] : view.keywords.get('example')?.value;
@@ -41,7 +45,7 @@ export function baseOf(context: Context, at: At, view: View, schemaPointer: stri
     pointer: at.pointer,
     schemaPointer,
     name: at.name,
-    label: text(view.keywords.get('title'), MAX_LABEL) ?? humanLabel(at.name ?? ''),
+    label: titleLabel(text(view.keywords.get('title'), MAX_LABEL)) ?? humanLabel(at.name ?? ''),
     hint: text(view.keywords.get('description'), MAX_HINT),
     placeholder: placeholderOf(view),
     required: at.required,

@@ -110,7 +110,11 @@ export interface ArrayField extends FieldBase {
 export interface Variant {
   label: string;
   /** Where the label came from: the page words an index ("Option 2") in the user's language. */
-  labelFrom: 'title' | 'ref' | 'value' | 'index';
+  /**
+   * `kind`: the label is a field kind (string, number, integer, boolean, enum, array, object),
+   * which the page words in the user's language; `properties`: the properties it holds.
+   */
+  labelFrom: 'title' | 'ref' | 'value' | 'properties' | 'kind' | 'index';
   field: FieldDescriptor;
 }
 
