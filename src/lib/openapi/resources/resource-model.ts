@@ -1,0 +1,292 @@
+// The server's resources as a hosting panel shows them, read from its description: collections
+// (a GET answering a list at a path ending in a literal), their items (one parameter more, or a
+// flat path ending in the same literal), what hangs below an item (sub-collections, settings,
+// write-only aspects, actions, read-only views), names, identifiers, relations and paging.
+// Plain and table-tested (resource-model.test.ts); computed once per description.
+import { isObject, type JsonObject } from '../json.ts';
+import type { DescriptionIndex, Operation, Parameter } from '../operations.ts';
+import { resolveLocal } from '../refs.ts';
+import { listShape, type ListShape, type Paging, pagingOf, propertiesOf } from './list-shape.ts';
+import { collectionName, singularName, singularWord } from './resource-names.ts';
+import { humanLabel } from '../form/fields/human-label.ts';
+
+export interface Collection {
+  /** The list's path below the API root, template included: its key. */
+  apiPath: string;
+  /** Its words ("Mail addresses"), and one of it ("mail address"). */
+  name: string;
+  singular: string;
+  list: Operation;
+  add: Operation | undefined;
+  shape: ListShape;
+  paging: Paging;
+  /** The item page above it (`/customers/{customerId}` for `/customers/{customerId}/domains`). */
+  parent: string | undefined;
+  /** The item path of its rows, when the description has one. */
+  item: string | undefined;
+  /** The row property that fills the item's path parameter; undefined: rows open nothing (see `noIdentifier`). */
+  identifier: string | undefined;
+  noIdentifier: 'no-item' | 'no-row-schema' | 'no-match' | undefined;
+  /** Row properties whose values name items of another collection. */
+  relations: readonly { property: string; collection: string }[];
+  /** The description's tag of its list, for grouping. */
+  tag: string | undefined;
+}
+
+export interface Part {
+  /** The words of its last segment(s): "Password", "Renew", "PHP settings". */
+  name: string;
+  apiPath: string;
+  read: Operation | undefined;
+  write: Operation | undefined;
+}
+
+export interface Item {
+  apiPath: string;
+  /** The path parameter that names one item. */
+  parameter: string;
+  /** Kept at a path of its own apart from its list (`/mail-addresses/{id}`). */
+  flat: boolean;
+  collection: string;
+  read: Operation | undefined;
+  /** PATCH, else PUT. */
+  change: Operation | undefined;
+  remove: Operation | undefined;
+  settings: Part[];
+  /** Written, never read: "Change password". */
+  aspects: Part[];
+  actions: Part[];
+  /** Read only: statistics, status. */
+  views: Part[];
+  collections: string[];
+}
+
+export interface ResourceModel {
+  collections: ReadonlyMap<string, Collection>;
+  items: ReadonlyMap<string, Item>;
+  /** Collections reached from the top: no item above them, and no path value but a customer's to fill. */
+  top: readonly string[];
+}
+
+type Methods = Map<string, Operation>;
+
+const PARAMETER = /^\{[^}]*\}$/;
+const CUSTOMER = /^\{customer(?:[-_]?(?:id|number|no|nr|name))?\}$/i;
+const VERBS = new Set([
+  'renew', 'suspend', 'unsuspend', 'resume', 'enable', 'disable', 'activate', 'deactivate', 'start', 'stop', 'restart', 'reboot', 'reset',
+  'lock', 'unlock', 'verify', 'validate', 'sync', 'refresh', 'rebuild', 'reinstall', 'restore', 'backup', 'clone', 'move', 'transfer',
+  'cancel', 'approve', 'reject', 'retry', 'test', 'check', 'send', 'import', 'export', 'archive', 'unarchive', 'publish', 'revoke', 'rotate',
+  'shutdown', 'poweroff', 'poweron', 'power_on', 'power_off', 'resize', 'rescale', 'migrate', 'attach', 'detach', 'assign', 'unassign',
+]);
+
+const segmentsOf = (apiPath: string) => apiPath.split('/').filter((segment) => segment !== '');
+const isParameter = (segment: string) => PARAMETER.test(segment);
+const parameterName = (segment: string) => segment.slice(1, -1);
+
+/** A path's shape for matching duplicates: parameters as `{}`, a version segment left out. */
+const shapeOf = (apiPath: string) => segmentsOf(apiPath).filter((segment) => !/^v\d+(?:\.\d+)?$/i.test(segment)).map((segment) => (isParameter(segment) ? '{}' : segment.toLowerCase())).join('/');
+
+/**
+ * Operations by path below the API root and method; a deprecated operation that another,
+ * current one duplicates (same method, same path shape) is left out.
+ */
+function byPath(operations: readonly Operation[]): Map<string, Methods> {
+  const current = new Set(operations.filter((operation) => !operation.deprecated).map((operation) => `${operation.method} ${shapeOf(operation.apiPath)}`));
+  const paths = new Map<string, Methods>();
+  for (const operation of operations) {
+    if (operation.deprecated && current.has(`${operation.method} ${shapeOf(operation.apiPath)}`)) continue;
+    let methods = paths.get(operation.apiPath);
+    if (!methods) paths.set(operation.apiPath, methods = new Map<string, Operation>());
+    const earlier = methods.get(operation.method);
+    if (!earlier || (earlier.deprecated && !operation.deprecated)) methods.set(operation.method, operation);
+  }
+  return paths;
+}
+
+export function resourceModel(document: JsonObject, index: DescriptionIndex): ResourceModel {
+  const paths = byPath(index.operations);
+  const collections = new Map<string, Collection>();
+  const items = new Map<string, Item>();
+
+  // Collections: a GET answering a list at a path that ends in a literal.
+  for (const [apiPath, methods] of paths) {
+    const list = methods.get('get');
+    const segments = segmentsOf(apiPath);
+    const last = segments.at(-1);
+    if (!list || last === undefined || isParameter(last)) continue;
+    const shape = listShape(document, list, last);
+    if (!shape) continue;
+    collections.set(apiPath, {
+      apiPath, name: '', singular: '', list, add: methods.get('post'), shape, paging: pagingOf(document, list),
+      parent: undefined, item: undefined, identifier: undefined, noIdentifier: 'no-item', relations: [], tag: list.tags[0],
+    });
+  }
+
+  // Items: the collection's path and one parameter, else a flat path ending in the same literal.
+  const byLast = new Map<string, string[]>();
+  for (const apiPath of paths.keys()) {
+    const segments = segmentsOf(apiPath);
+    const [literal, parameter] = segments.slice(-2);
+    if (segments.length >= 2 && literal !== undefined && parameter !== undefined && !isParameter(literal) && isParameter(parameter)) {
+      const list = byLast.get(literal) ?? [];
+      list.push(apiPath);
+      byLast.set(literal, list);
+    }
+  }
+  const itemOf = (apiPath: string, parameter: string, flat: boolean, collection: string): Item => {
+    const methods: Methods = paths.get(apiPath) ?? new Map<string, Operation>();
+    return {
+      apiPath, parameter, flat, collection, read: methods.get('get'), change: methods.get('patch') ?? methods.get('put'), remove: methods.get('delete'),
+      settings: [], aspects: [], actions: [], views: [], collections: [],
+    };
+  };
+  for (const collection of collections.values()) {
+    const segments = segmentsOf(collection.apiPath);
+    const last = segments.at(-1) ?? '';
+    const nested = (byLast.get(last) ?? []).find((candidate) => {
+      const own = segmentsOf(candidate);
+      return own.length === segments.length + 1 && own.slice(0, -1).join('/') === segments.join('/');
+    });
+    // A flat item: the same literal and a parameter, at a path with fewer parameters than the list's own.
+    const flat = nested ?? (byLast.get(last) ?? [])
+      .filter((candidate) => !collections.has(candidate.slice(0, candidate.lastIndexOf('/'))) || candidate.slice(0, candidate.lastIndexOf('/')) === collection.apiPath)
+      .sort((a, b) => segmentsOf(a).filter(isParameter).length - segmentsOf(b).filter(isParameter).length)[0];
+    if (flat === undefined || items.has(flat)) continue;
+    const parameter = parameterName(segmentsOf(flat).at(-1) ?? '');
+    items.set(flat, itemOf(flat, parameter, nested === undefined, collection.apiPath));
+    collection.item = flat;
+  }
+
+  // Parents: the longest item path above a collection.
+  const itemPaths = [...items.keys()].sort((a, b) => b.length - a.length);
+  for (const collection of collections.values()) {
+    const parent = itemPaths.find((item) => collection.apiPath.startsWith(`${item}/`));
+    collection.parent = parent;
+    if (parent !== undefined) items.get(parent)?.collections.push(collection.apiPath);
+  }
+  nameCollections([...collections.values()]);
+
+  // What hangs below an item: settings, write-only aspects, actions, read-only views.
+  for (const item of items.values()) {
+    for (const [apiPath, methods] of paths) {
+      if (!apiPath.startsWith(`${item.apiPath}/`) || collections.has(apiPath)) continue;
+      const rest = segmentsOf(apiPath.slice(item.apiPath.length));
+      if (rest.length === 0 || rest.length > 2 || rest.some(isParameter) || items.has(apiPath)) continue;
+      if (rest.length === 2 && rest[0] !== 'actions') continue;
+      const word = rest.at(-1) ?? '';
+      const get = methods.get('get');
+      const write = methods.get('patch') ?? methods.get('put');
+      const post = methods.get('post');
+      const part = (read: Operation | undefined, written: Operation | undefined): Part => ({ name: humanLabel(word), apiPath, read, write: written });
+      const verb = VERBS.has(word.toLowerCase());
+      if (rest.length === 2 || (post && !get) || (verb && write && !hasBody(write))) item.actions.push(part(undefined, post ?? write));
+      else if (get && write) item.settings.push(part(get, write));
+      else if (write) item.aspects.push(part(undefined, write));
+      else if (get) item.views.push(part(get, undefined));
+    }
+  }
+
+  // Identifiers and relations, from the rows' schemas.
+  const singulars = new Map<string, string>();
+  for (const collection of collections.values()) singulars.set(normalized(collection.singular), collection.apiPath);
+  for (const collection of collections.values()) {
+    const item = collection.item === undefined ? undefined : items.get(collection.item);
+    const rowProperties = collection.shape.row ? propertiesOf(document, collection.shape.row) : undefined;
+    if (!item) collection.noIdentifier = 'no-item';
+    else if (!rowProperties || rowProperties.size === 0) collection.noIdentifier = 'no-row-schema';
+    else {
+      collection.identifier = identifierOf(item.parameter, collection.singular, rowProperties);
+      collection.noIdentifier = collection.identifier === undefined ? 'no-match' : undefined;
+    }
+    if (rowProperties) {
+      const relations: { property: string; collection: string }[] = [];
+      for (const property of rowProperties.keys()) {
+        const target = singulars.get(normalized(singularWord(humanLabel(property)))) ?? singulars.get(normalized(humanLabel(property)));
+        if (target !== undefined && target !== collection.apiPath && property !== collection.identifier) relations.push({ property, collection: target });
+      }
+      collection.relations = relations;
+    }
+  }
+
+  const top = [...collections.values()]
+    .filter((collection) => collection.parent === undefined && collection.list.parameters.every((parameter) => parameter.in !== 'path' || fillable(document, parameter)))
+    .map((collection) => collection.apiPath);
+  return { collections, items, top };
+}
+
+/**
+ * A path value the panel fills without a list above it: a customer's (the tab's customer), or
+ * one the schema gives (`{apiVersion}` with `default: v4`, an enum or const of one value).
+ */
+function fillable(document: JsonObject, parameter: Parameter): boolean {
+  if (CUSTOMER.test(`{${parameter.name}}`)) return true;
+  const schema = resolveLocal(document, parameter.schema);
+  if (!isObject(schema)) return false;
+  return schema.default !== undefined || Object.hasOwn(schema, 'const') || (Array.isArray(schema.enum) && schema.enum.length === 1);
+}
+
+/** Literal segments that name no collection: an API prefix, a version. */
+const NAMELESS = /^(?:api|rest|v\d+(?:\.\d+)?|\d+(?:\.\d+)*)$/i;
+
+/**
+ * Each collection's name: its last literal segment (`apps`), with an acronym before it
+ * (`dns/records` → "DNS records"), and with more of the segments before it where that alone would
+ * name two collections at the same level alike (`certificates/actions` beside `actions`).
+ */
+function nameCollections(collections: readonly Collection[]): void {
+  const wordsOf = new Map<Collection, string[]>();
+  const literals = new Map<Collection, string[]>();
+  for (const collection of collections) {
+    const below = segmentsOf(collection.parent === undefined ? collection.apiPath : collection.apiPath.slice(collection.parent.length));
+    const own = below.slice(below.findLastIndex(isParameter) + 1).filter((segment) => !NAMELESS.test(segment));
+    literals.set(collection, own);
+    const before = own.at(-2) ?? '';
+    const acronym = before !== '' && before.length <= 5 && humanLabel(before) === before.toUpperCase();
+    wordsOf.set(collection, own.slice(acronym ? -2 : -1));
+  }
+  // Longer names where two at the same level read alike; a few rounds at most.
+  for (let round = 0; round < 4; round += 1) {
+    const byName = new Map<string, Collection[]>();
+    for (const collection of collections) {
+      const key = `${collection.parent ?? ''}|${collectionName(wordsOf.get(collection) ?? []).toLowerCase()}`;
+      byName.set(key, [...(byName.get(key) ?? []), collection]);
+    }
+    let longer = false;
+    for (const same of byName.values()) {
+      if (same.length < 2) continue;
+      for (const collection of same) {
+        const words = wordsOf.get(collection) ?? [];
+        const own = literals.get(collection) ?? [];
+        if (words.length < own.length) {
+          wordsOf.set(collection, own.slice(-(words.length + 1)));
+          longer = true;
+        }
+      }
+    }
+    if (!longer) break;
+  }
+  for (const collection of collections) {
+    const words = wordsOf.get(collection) ?? [];
+    collection.name = collectionName(words);
+    collection.singular = singularName(words);
+  }
+}
+
+const normalized = (words: string) => words.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Whether a write sends a body: a PUT without one is an action (`PUT …/suspend`). */
+const hasBody = (operation: Operation) => operation.requestBody !== undefined && isObject(operation.requestBody.content);
+
+/**
+ * The row property that fills an item's path parameter: the parameter's own name (`{domain}` →
+ * `domain`); `id` for `{id}` and `{<singular>Id}`; else `name` or `id` when the row has just one.
+ */
+function identifierOf(parameter: string, singular: string, properties: ReadonlyMap<string, unknown>): string | undefined {
+  if (properties.has(parameter)) return parameter;
+  const idLike = parameter === 'id' || /(?:Id|_id|-id|ID)$/.test(parameter) || normalized(parameter) === `${normalized(singular)}id`;
+  if (idLike && properties.has('id')) return 'id';
+  const nameLike = /(?:name|Name|_name|slug|key)$/.test(parameter);
+  if (nameLike && properties.has('name')) return 'name';
+  const candidates = ['id', 'name', 'uuid', 'slug'].filter((name) => properties.has(name));
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
