@@ -132,6 +132,9 @@ export class Converter {
     if (typeof value.multipleOf === 'number' && Number.isFinite(value.multipleOf) && value.multipleOf > 0) out.multipleOf = value.multipleOf;
     if (typeof value.uniqueItems === 'boolean') out.uniqueItems = value.uniqueItems;
     if (typeof value.pattern === 'string' && compiles(value.pattern)) out.pattern = value.pattern;
+    // An annotation the validator passes over: a refused pattern's message shows it ("e.g. info").
+    const example = Array.isArray(value.examples) ? value.examples[0] : value.example;
+    if (out.pattern !== undefined && (typeof example === 'string' || typeof example === 'number')) out.examples = [example];
     if (typeof value.format === 'string' && FORMATS.has(value.format)) out.format = value.format;
 
     const readOnlyHere = new Set(readOnlyAround);

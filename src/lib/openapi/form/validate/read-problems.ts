@@ -168,8 +168,14 @@ export class Reader {
         return { pointer, code: unit.keyword, params: { limit: number(unit.keyword) } };
       case 'multipleOf':
         return { pointer, code: 'multipleOf', params: { divisor: number('multipleOf') } };
-      case 'pattern':
-        return { pointer, code: 'pattern', params: { pattern: textOf(keyword('pattern')).slice(0, 200) } };
+      case 'pattern': {
+        // The pattern is for the message to put in words (never to show); the example, kept by
+        // convert-schema.ts beside a pattern, for when it cannot.
+        const examples = keyword('examples');
+        const example = Array.isArray(examples) ? examples[0] : undefined;
+        const shown = typeof example === 'string' || typeof example === 'number' ? String(example).slice(0, 60) : '';
+        return { pointer, code: 'pattern', params: { pattern: textOf(keyword('pattern')).slice(0, 200), ...(shown !== '' && { example: shown }) } };
+      }
       case 'format':
         return { pointer, code: 'format', params: { format: textOf(keyword('format')) } };
       case 'enum': case 'const': {
