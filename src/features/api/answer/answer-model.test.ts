@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../../lib/openapi/json.ts';
 import { columnsOf, MAX_TREE_CHILDREN, searchKey, sortText, tableRows, treeLines } from './answer-model.ts';
+import type { CellWords } from './cell-text.ts';
+
+const words: CellWords = { yes: 'yes', no: 'no', noItems: 'No items', items: (count) => `${String(count)} items`, fields: (count) => `${String(count)} fields` };
 
 describe('tableRows and columnsOf: an array of objects is a table', () => {
   it('takes a non-empty array of objects only', () => {
@@ -18,8 +21,14 @@ describe('tableRows and columnsOf: an array of objects is a table', () => {
 
   it('filters and sorts by the cell as shown: cut, never a megabyte', () => {
     const row = { name: 'Example', notes: 'x'.repeat(500_000), own: { toString: 1 } };
-    expect(searchKey(row, ['name', 'notes', 'constructor'])).toBe(`example\n${'x'.repeat(1000)}\n`);
-    expect(sortText(row, 'notes')).toHaveLength(1000);
+    expect(searchKey(row, ['name', 'notes', 'constructor'], words)).toBe(`example\n${'x'.repeat(1000)}\n`);
+    expect(sortText(row, 'notes', words)).toHaveLength(1000);
+  });
+
+  it('filters by the words shown: a list as "web1, web2", yes and no, a dash for null', () => {
+    const row = { accounts: ['Web1', 'web2'], www: true, parent: null };
+    expect(searchKey(row, ['accounts', 'www', 'parent'], words)).toBe('web1, web2\nyes\n—');
+    expect(sortText(row, 'www', words)).toBe('yes');
   });
 });
 

@@ -1,5 +1,5 @@
 import { isObject, type JsonObject, type JsonValue } from '../../../lib/openapi/json.ts';
-import { cellPreview } from './cut-text.ts';
+import { type CellWords, cellText } from './cell-text.ts';
 
 /**
  * How an answer reads best, decided apart from the page: an array of objects as a table, any
@@ -37,11 +37,11 @@ export function columnsOf(rows: readonly JsonObject[]): string[] {
 }
 
 /** What "Filter rows" looks in: each shown column's cell as shown (cut), lower case. */
-export const searchKey = (row: JsonObject, names: readonly string[]): string =>
-  names.map((name) => cellPreview(own(row, name)).text.toLowerCase()).join('\n');
+export const searchKey = (row: JsonObject, names: readonly string[], words: CellWords): string =>
+  names.map((name) => cellText(own(row, name), words).text.toLowerCase()).join('\n');
 
 /** What a sort compares: the cell as shown. */
-export const sortText = (row: JsonObject, name: string): string => cellPreview(own(row, name)).text;
+export const sortText = (row: JsonObject, name: string, words: CellWords): string => cellText(own(row, name), words).text;
 
 export type TreeLine =
   | { kind: 'value'; depth: number; name: string | undefined; value: JsonValue; count: number | undefined; open: boolean }

@@ -4,6 +4,7 @@ import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.
 import { mapInSlices } from '../../../lib/util/map-in-slices.ts';
 import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { columnsOf, own, searchKey, sortText } from './answer-model.ts';
+import { type CellWords, cellWords } from './cell-text.ts';
 import { sortInSlices } from './sort-in-slices.ts';
 import { CutValue } from './whole-value.tsx';
 
@@ -13,7 +14,7 @@ interface Sort { key: string; ascending: boolean }
  * The rows' order for `sort`, worked out in slices (100,000 rows compared by Intl.Collator take
  * a second or two): undefined while it is being worked out.
  */
-function useSortedOrder(rows: readonly JsonObject[], sort: Sort | undefined): readonly number[] | undefined {
+function useSortedOrder(rows: readonly JsonObject[], sort: Sort | undefined, words: CellWords): readonly number[] | undefined {
   const [sorted, setSorted] = useState<{ rows: readonly JsonObject[]; sort: Sort; order: number[] }>();
   const asGiven = useMemo(() => rows.map((_, index) => index), [rows]);
   useEffect(() => {
@@ -23,40 +24,42 @@ function useSortedOrder(rows: readonly JsonObject[], sort: Sort | undefined): re
     const compare = new Intl.Collator(undefined, { numeric: true }).compare;
     const direction = sort.ascending ? 1 : -1;
     void (async () => {
-      const texts = await mapInSlices(rows, (row) => sortText(row, sort.key), { signal });
+      const texts = await mapInSlices(rows, (row) => sortText(row, sort.key, words), { signal });
       const order = await sortInSlices(rows.map((_, index) => index), (a, b) => compare(texts[a] ?? '', texts[b] ?? '') * direction, { signal });
       setSorted({ rows, sort, order });
     })().catch(() => undefined);
     return () => { controller.abort(); };
-  }, [rows, sort]);
+  }, [rows, sort, words]);
   if (!sort) return asGiven;
   return sorted?.rows === rows && sorted.sort === sort ? sorted.order : undefined;
 }
 
 /** What "Filter rows" looks in, made in slices the first time a filter is typed. */
-function useSearchKeys(rows: readonly JsonObject[], names: readonly string[], wanted: boolean): readonly string[] | undefined {
-  const [keys, setKeys] = useState<{ rows: readonly JsonObject[]; keys: string[] }>();
-  const ready = keys?.rows === rows;
+function useSearchKeys(rows: readonly JsonObject[], names: readonly string[], wanted: boolean, words: CellWords): readonly string[] | undefined {
+  const [keys, setKeys] = useState<{ rows: readonly JsonObject[]; words: CellWords; keys: string[] }>();
+  const ready = keys?.rows === rows && keys.words === words;
   useEffect(() => {
     if (!wanted || ready) return;
     const controller = new AbortController();
-    mapInSlices(rows, (row) => searchKey(row, names), { signal: controller.signal }).then((made) => { setKeys({ rows, keys: made }); }, () => undefined);
+    mapInSlices(rows, (row) => searchKey(row, names, words), { signal: controller.signal }).then((made) => { setKeys({ rows, words, keys: made }); }, () => undefined);
     return () => { controller.abort(); };
-  }, [rows, names, wanted, ready]);
+  }, [rows, names, wanted, ready, words]);
   return ready ? keys.keys : undefined;
 }
 
 /** An array of objects as a table: columns from the data, rows in view only, sortable, filterable, long values cut. */
 export function AnswerTable({ rows }: { rows: readonly JsonObject[] }) {
-  const { t, plural } = useLocalized();
+  const localized = useLocalized();
+  const { t, plural } = localized;
+  const words = cellWords(localized);
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<Sort>();
   const names = useMemo(() => columnsOf(rows), [rows]);
   // Typing stays at once; the rows follow as soon as the page is free.
   const wanted = useDeferredValue(filter.trim().toLowerCase());
-  const order = useSortedOrder(rows, sort);
-  const keys = useSearchKeys(rows, names, wanted !== '');
+  const order = useSortedOrder(rows, sort, words);
+  const keys = useSearchKeys(rows, names, wanted !== '', words);
   const [lastShown, setLastShown] = useState<readonly number[]>([]);
   const shown = useMemo(() => {
     if (!order || (wanted !== '' && !keys)) return undefined;

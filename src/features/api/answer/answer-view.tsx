@@ -7,6 +7,7 @@ import { downloadText, fileStamp } from '../../../lib/util/download.ts';
 import type { JsonValue } from '../../../lib/openapi/json.ts';
 import { answerCsv } from './answer-csv.ts';
 import { tableRows } from './answer-model.ts';
+import { isEmptyContainer } from './cell-text.ts';
 import { AnswerTable } from './answer-table.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { parseJsonInSlices } from './parse-in-slices.ts';
@@ -83,6 +84,7 @@ export function AnswerView({ exchange }: { exchange: Exchange }) {
         if (body.kind === 'reading') return <p role="status" className="pending">{t('api.answer.reading')}</p>;
         if (body.kind === 'text' || raw) return <ChunkedText text={exchange.text} className="answer-text" />;
         if (rows) return <AnswerTable rows={rows} />;
+        if (isEmptyContainer(body.value)) return <p className="answer-none">{t('api.answer.noItems')}</p>;
         return <JsonTree value={body.value} />;
       })()}
     </section>

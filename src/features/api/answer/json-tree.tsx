@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import type { JsonValue } from '../../../lib/openapi/json.ts';
 import { type TreeLine, treeLines } from './answer-model.ts';
+import { cellText, cellWords } from './cell-text.ts';
 import { CutValue } from './whole-value.tsx';
 
 /** Indentation stops growing here: 10,000 opened levels would push a line off any screen. */
@@ -45,17 +46,23 @@ export function JsonTree({ value }: { value: JsonValue }) {
 }
 
 function Line({ line, onToggle }: { line: TreeLine; onToggle: (node: JsonValue) => void }) {
-  const { t } = useLocalized();
+  const localized = useLocalized();
+  const { t } = localized;
   if (line.kind === 'more') return <span className="hint">{t('api.answer.more', { count: line.hidden })}</span>;
   const { name, value, count, open } = line;
   const label = name === undefined ? null : <code>{name}</code>;
-  if (count === undefined) {
+  const words = cellWords(localized);
+  // A scalar, an empty list or object, and below the root a list or object that reads whole on one line (web1, web2): a line of text, nothing to open.
+  const oneLine = count === undefined || count === 0 || (line.depth > 0 && !open && isWhole(cellText(value, words)));
+  if (oneLine) {
     return <>{label}{label && ': '}<span className="json-value"><CutValue value={value} name={name ?? t('api.answer.tree')} /></span></>;
   }
-  const kind = Array.isArray(value) ? `[${String(count)}]` : `{${String(count)}}`;
+  const kind = Array.isArray(value) ? words.items(count) : words.fields(count);
   return (
     <button type="button" className="json-toggle" aria-expanded={open} onClick={() => { onToggle(value); }}>
       {open ? '▾' : '▸'} {label}{label && ' '}<span className="json-kind">{kind}</span>
     </button>
   );
 }
+
+const isWhole = (shown: { cut: boolean; summarised: boolean }) => !shown.cut && !shown.summarised;
