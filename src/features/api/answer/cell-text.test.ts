@@ -60,6 +60,9 @@ describe('cellText: a value as an answer\'s cell shows it', () => {
       expect(shown.cut).toBe(true);
       expect(performance.now() - started).toBeLessThan(100);
     }
+    let deep: JsonValue = 'bottom';
+    for (let level = 0; level < 100_000; level += 1) deep = [{ a: deep }];
+    expect(cellText(deep, english)).toEqual({ text: '1 item', cut: false, summarised: true });
   });
 });
 
