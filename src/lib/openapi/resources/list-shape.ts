@@ -12,17 +12,23 @@ export type Paging =
   | { kind: 'cursor'; cursor: string; limit: string | undefined }
   | { kind: 'link'; limit: string | undefined };
 
+/** What kind of value a row's property holds, for its column. */
+export type ColumnKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'unknown';
+export interface Column { name: string; kind: ColumnKind }
+
 export interface ListShape {
   /** The property holding the rows, undefined when the answer is the array itself. */
   envelope: string | undefined;
-  /** The rows' schema, resolved; undefined when the description does not say. */
-  row: JsonObject | undefined;
+  /** The rows' properties in the schema's order (at most MAX_COLUMNS), with their kinds; empty when the description does not say. */
+  columns: readonly Column[];
   /** Where the total count is: a property of the answer, or `meta.total` one level down. */
   total: readonly string[] | undefined;
 }
 
 const ENVELOPES = ['data', 'items', 'results', 'result', 'records', 'entries', 'list', 'content', 'values'];
 const TOTALS = ['total', 'total_count', 'totalCount', 'total_items', 'totalItems', 'count', 'total_entries', 'totalEntries'];
+/** A row's properties kept, at most: the model crosses from a worker, and a table shows a few. */
+export const MAX_COLUMNS = 200;
 /** Merged at most this deep through allOf and `$ref`: a description cannot make this walk long. */
 const MAX_MERGE = 8;
 
@@ -57,19 +63,36 @@ export function answerSchema(document: JsonObject, operation: Operation): JsonVa
 /** The list's shape, if its answer is a list (bare, or one array in an envelope); else undefined. */
 export function listShape(document: JsonObject, operation: Operation, collection: string): ListShape | undefined {
   const schema = resolveLocal(document, answerSchema(document, operation));
-  if (isArraySchema(schema)) return { envelope: undefined, row: rowOf(document, schema), total: undefined };
+  if (isArraySchema(schema)) return { envelope: undefined, columns: columnsOf(document, schema), total: undefined };
   if (!isObject(schema)) return undefined;
   const properties = propertiesOf(document, schema);
   const arrays = [...properties].filter(([, value]) => isArraySchema(resolveLocal(document, value))).map(([name]) => name);
   const envelope = ENVELOPES.find((name) => arrays.includes(name)) ?? arrays.find((name) => name === collection) ?? (arrays.length === 1 ? arrays[0] : undefined);
   if (envelope === undefined) return undefined;
   const rows = resolveLocal(document, properties.get(envelope));
-  return { envelope, row: isArraySchema(rows) ? rowOf(document, rows) : undefined, total: totalOf(document, properties) };
+  return { envelope, columns: isArraySchema(rows) ? columnsOf(document, rows) : [], total: totalOf(document, properties) };
 }
 
-function rowOf(document: JsonObject, array: JsonObject): JsonObject | undefined {
-  const row = resolveLocal(document, array.items);
-  return isObject(row) ? row : undefined;
+function columnsOf(document: JsonObject, array: JsonObject): Column[] {
+  const columns: Column[] = [];
+  for (const [name, schema] of propertiesOf(document, array.items)) {
+    if (columns.length >= MAX_COLUMNS) break;
+    const resolved = resolveLocal(document, schema);
+    if (isObject(resolved) && resolved.writeOnly === true) continue;
+    columns.push({ name, kind: kindOf(resolved) });
+  }
+  return columns;
+}
+
+function kindOf(schema: JsonValue | undefined): ColumnKind {
+  if (!isObject(schema)) return 'unknown';
+  const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
+  if (type === 'string') return 'string';
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (type === 'array' || schema.items !== undefined) return 'array';
+  if (type === 'object' || schema.properties !== undefined) return 'object';
+  return Array.isArray(schema.enum) ? 'string' : 'unknown';
 }
 
 function totalOf(document: JsonObject, properties: Map<string, JsonValue>): string[] | undefined {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type DescriptionView, simulatorDescription } from '../../testing/simulator-description.ts';
 import type { JsonObject } from '../json.ts';
 import { indexDescription } from '../operations.ts';
-import { resourceModel } from './resource-model.ts';
+import { resourceMaps, resourceModel } from './resource-model.ts';
 
 const ok = (schema: JsonObject, headers?: JsonObject) => ({ responses: { 200: { description: 'ok', ...(headers && { headers }), content: { 'application/json': { schema } } } } });
 const none = { responses: { 204: { description: 'done' } } };
@@ -11,7 +11,8 @@ const param = (name: string, where = 'path') => ({ name, in: where, required: wh
 
 function modelOf(paths: JsonObject, schemas: JsonObject = {}) {
   const document: JsonObject = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas } };
-  return resourceModel(document, indexDescription(document, '3.1.0', ''));
+  const model = resourceModel(document, indexDescription(document, '3.1.0', ''));
+  return { ...resourceMaps(model), top: model.top };
 }
 
 describe('resourceModel: shapes of real hosting APIs', () => {
@@ -124,7 +125,8 @@ describe('resourceModel: shapes of real hosting APIs', () => {
 describe('resourceModel: the simulator, as `npm run dev` shows it', () => {
   const model = (view: DescriptionView) => {
     const document = simulatorDescription(view);
-    return resourceModel(document, indexDescription(document, '3.1.1', '/liveconfig/api/v1'));
+    const found = resourceModel(document, indexDescription(document, '3.1.1', '/liveconfig/api/v1'));
+    return { ...resourceMaps(found), top: found.top };
   };
 
   it('gives an admin customers at the top, and domains and mailboxes below, by clicking', () => {

@@ -6,9 +6,15 @@
 import { isObject, type JsonObject } from '../json.ts';
 import type { DescriptionIndex, Operation, Parameter } from '../operations.ts';
 import { resolveLocal } from '../refs.ts';
-import { listShape, type ListShape, type Paging, pagingOf, propertiesOf } from './list-shape.ts';
+import { listShape, type ListShape, type Paging, pagingOf } from './list-shape.ts';
 import { collectionName, singularName, singularWord } from './resource-names.ts';
 import { humanLabel } from '../form/fields/human-label.ts';
+
+/** An operation as the model names it: by its key (its page, its view), method and path. */
+export type OperationRef = Pick<Operation, 'key' | 'method' | 'apiPath'>;
+
+const refOf = (operation: Operation | undefined): OperationRef | undefined =>
+  operation && { key: operation.key, method: operation.method, apiPath: operation.apiPath };
 
 export interface Collection {
   /** The list's path below the API root, template included: its key. */
@@ -16,8 +22,8 @@ export interface Collection {
   /** Its words ("Mail addresses"), and one of it ("mail address"). */
   name: string;
   singular: string;
-  list: Operation;
-  add: Operation | undefined;
+  list: OperationRef;
+  add: OperationRef | undefined;
   shape: ListShape;
   paging: Paging;
   /** The item page above it (`/customers/{customerId}` for `/customers/{customerId}/domains`). */
@@ -37,8 +43,8 @@ export interface Part {
   /** The words of its last segment(s): "Password", "Renew", "PHP settings". */
   name: string;
   apiPath: string;
-  read: Operation | undefined;
-  write: Operation | undefined;
+  read: OperationRef | undefined;
+  write: OperationRef | undefined;
 }
 
 export interface Item {
@@ -48,10 +54,10 @@ export interface Item {
   /** Kept at a path of its own apart from its list (`/mail-addresses/{id}`). */
   flat: boolean;
   collection: string;
-  read: Operation | undefined;
+  read: OperationRef | undefined;
   /** PATCH, else PUT. */
-  change: Operation | undefined;
-  remove: Operation | undefined;
+  change: OperationRef | undefined;
+  remove: OperationRef | undefined;
   settings: Part[];
   /** Written, never read: "Change password". */
   aspects: Part[];
@@ -61,9 +67,11 @@ export interface Item {
   collections: string[];
 }
 
+/** Plain data (it crosses from the description's worker): look-ups by path are the reader's (resourceMaps). */
 export interface ResourceModel {
-  collections: ReadonlyMap<string, Collection>;
-  items: ReadonlyMap<string, Item>;
+  /** In the description's order. */
+  collections: readonly Collection[];
+  items: readonly Item[];
   /** Collections reached from the top: no item above them, and no path value but a customer's to fill. */
   top: readonly string[];
 }
@@ -117,7 +125,7 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
     const shape = listShape(document, list, last);
     if (!shape) continue;
     collections.set(apiPath, {
-      apiPath, name: '', singular: '', list, add: methods.get('post'), shape, paging: pagingOf(document, list),
+      apiPath, name: '', singular: '', list: { key: list.key, method: list.method, apiPath: list.apiPath }, add: refOf(methods.get('post')), shape, paging: pagingOf(document, list),
       parent: undefined, item: undefined, identifier: undefined, noIdentifier: 'no-item', relations: [], tag: list.tags[0],
     });
   }
@@ -136,7 +144,7 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
   const itemOf = (apiPath: string, parameter: string, flat: boolean, collection: string): Item => {
     const methods: Methods = paths.get(apiPath) ?? new Map<string, Operation>();
     return {
-      apiPath, parameter, flat, collection, read: methods.get('get'), change: methods.get('patch') ?? methods.get('put'), remove: methods.get('delete'),
+      apiPath, parameter, flat, collection, read: refOf(methods.get('get')), change: refOf(methods.get('patch') ?? methods.get('put')), remove: refOf(methods.get('delete')),
       settings: [], aspects: [], actions: [], views: [], collections: [],
     };
   };
@@ -177,7 +185,7 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
       const get = methods.get('get');
       const write = methods.get('patch') ?? methods.get('put');
       const post = methods.get('post');
-      const part = (read: Operation | undefined, written: Operation | undefined): Part => ({ name: humanLabel(word), apiPath, read, write: written });
+      const part = (read: Operation | undefined, written: Operation | undefined): Part => ({ name: humanLabel(word), apiPath, read: refOf(read), write: refOf(written) });
       const verb = VERBS.has(word.toLowerCase());
       if (rest.length === 2 || (post && !get) || (verb && write && !hasBody(write))) item.actions.push(part(undefined, post ?? write));
       else if (get && write) item.settings.push(part(get, write));
@@ -191,14 +199,14 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
   for (const collection of collections.values()) singulars.set(normalized(collection.singular), collection.apiPath);
   for (const collection of collections.values()) {
     const item = collection.item === undefined ? undefined : items.get(collection.item);
-    const rowProperties = collection.shape.row ? propertiesOf(document, collection.shape.row) : undefined;
+    const rowProperties = new Set(collection.shape.columns.map((column) => column.name));
     if (!item) collection.noIdentifier = 'no-item';
-    else if (!rowProperties || rowProperties.size === 0) collection.noIdentifier = 'no-row-schema';
+    else if (rowProperties.size === 0) collection.noIdentifier = 'no-row-schema';
     else {
       collection.identifier = identifierOf(item.parameter, collection.singular, rowProperties);
       collection.noIdentifier = collection.identifier === undefined ? 'no-match' : undefined;
     }
-    if (rowProperties) {
+    {
       const relations: { property: string; collection: string }[] = [];
       for (const property of rowProperties.keys()) {
         const target = singulars.get(normalized(singularWord(humanLabel(property)))) ?? singulars.get(normalized(humanLabel(property)));
@@ -209,9 +217,14 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
   }
 
   const top = [...collections.values()]
-    .filter((collection) => collection.parent === undefined && collection.list.parameters.every((parameter) => parameter.in !== 'path' || fillable(document, parameter)))
+    .filter((collection) => collection.parent === undefined && (paths.get(collection.apiPath)?.get('get')?.parameters ?? []).every((parameter) => parameter.in !== 'path' || fillable(document, parameter)))
     .map((collection) => collection.apiPath);
-  return { collections, items, top };
+  return { collections: [...collections.values()], items: [...items.values()], top };
+}
+
+/** The model's collections and items by path. */
+export function resourceMaps(model: ResourceModel): { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> } {
+  return { collections: new Map(model.collections.map((c) => [c.apiPath, c])), items: new Map(model.items.map((i) => [i.apiPath, i])) };
 }
 
 /**
@@ -281,7 +294,7 @@ const hasBody = (operation: Operation) => operation.requestBody !== undefined &&
  * The row property that fills an item's path parameter: the parameter's own name (`{domain}` →
  * `domain`); `id` for `{id}` and `{<singular>Id}`; else `name` or `id` when the row has just one.
  */
-function identifierOf(parameter: string, singular: string, properties: ReadonlyMap<string, unknown>): string | undefined {
+function identifierOf(parameter: string, singular: string, properties: ReadonlySet<string>): string | undefined {
   if (properties.has(parameter)) return parameter;
   const idLike = parameter === 'id' || /(?:Id|_id|-id|ID)$/.test(parameter) || normalized(parameter) === `${normalized(singular)}id`;
   if (idLike && properties.has('id')) return 'id';
