@@ -1,6 +1,7 @@
 import { type Described, keptViews } from './described/described.ts';
 import { createIndexReader, type FromWorker, type ToWorker } from './described/description-transfer.ts';
 import type { OperationView } from './described/operation-view.ts';
+import type { ResourceModel } from './resources/resource-model.ts';
 import { workerScriptUrl } from './worker-url.ts';
 
 export type { Described, DescribedOk } from './described/described.ts';
@@ -71,33 +72,51 @@ class DescriptionWorker {
       this.end();
       return { ok: false, problem: read.problem };
     }
-    const described: Described = { ok: true, version: read.version, index: read.index, ...keptViews((key) => this.view(key)) };
+    let resources: Promise<ResourceModel | undefined> | undefined;
+    const described: Described = {
+      ok: true, version: read.version, index: read.index, ...keptViews((key) => this.view(key)),
+      // Asked once; a failed ask (the worker ended) is asked again next time.
+      resources: () => (resources ??= this.resources().then((model) => { if (!model) resources = undefined; return model; })),
+    };
     unheld.register(described, this);
     return described;
   }
 
   /** The operation's view, asked of the worker (started again first if it has ended); undefined if it cannot tell. */
-  async view(key: string, again = true): Promise<OperationView | undefined> {
+  async view(key: string): Promise<OperationView | undefined> {
+    const answer = await this.ask((id) => ({ kind: 'view', id, key }));
+    return answer?.kind === 'view' ? answer.view : undefined;
+  }
+
+  /** The description's resources, made by the worker; undefined if it cannot tell. */
+  async resources(): Promise<ResourceModel | undefined> {
+    const answer = await this.ask((id) => ({ kind: 'resources', id }));
+    return answer?.kind === 'resources' ? answer.model : undefined;
+  }
+
+  /** One question to the worker (started again first if it has ended, and once more if it ends meanwhile), and its answer. */
+  private async ask(question: (id: number) => ToWorker & { id: number }, again = true): Promise<FromWorker | undefined> {
     const worker = await this.running();
     if (!worker) return undefined;
     const id = ++this.nextId;
-    const answer = await new Promise<{ view: OperationView | undefined } | 'ended'>((resolve) => {
+    const asked = question(id);
+    const answer = await new Promise<FromWorker | 'ended'>((resolve) => {
       const stop = () => {
         worker.removeEventListener('message', onMessage);
         worker.removeEventListener('error', onError);
       };
       const onMessage = (event: MessageEvent<FromWorker>) => {
-        if (event.data.kind !== 'view' || event.data.id !== id) return;
+        if (event.data.kind !== asked.kind || !('id' in event.data) || event.data.id !== id) return;
         stop();
-        resolve({ view: event.data.view });
+        resolve(event.data);
       };
       const onError = (event: Event) => { event.preventDefault(); stop(); this.end(); resolve('ended'); };
       worker.addEventListener('message', onMessage);
       worker.addEventListener('error', onError);
-      this.post({ kind: 'view', id, key });
+      this.post(asked);
     });
-    if (answer !== 'ended') return answer.view;
-    return again ? this.view(key, false) : undefined;
+    if (answer !== 'ended') return answer;
+    return again ? this.ask(question, false) : undefined;
   }
 
   end(): void {

@@ -2,6 +2,7 @@ import { describeText } from '../describe-text.ts';
 import { type Described, keptViews } from './described.ts';
 import { createIndexReader, indexMessages } from './description-transfer.ts';
 import { createViews } from './operation-view.ts';
+import { type ResourceModel, resourceModel } from '../resources/resource-model.ts';
 
 /**
  * A short description read on the page (or anywhere without a worker), handed over the way a
@@ -16,7 +17,10 @@ export function describeHere(text: string, apiRoot: string): Described {
     if ('problem' in read) return { ok: false, problem: read.problem };
     if (!described.ok) break;
     const views = createViews(described.document, described.index);
-    return { ok: true, version: read.version, index: read.index, ...keptViews((key) => Promise.resolve(views(key))) };
+    const { document, index } = described;
+    let model: ResourceModel | undefined;
+    const resources = () => Promise.resolve(model ??= resourceModel(document, index));
+    return { ok: true, version: read.version, index: read.index, ...keptViews((key) => Promise.resolve(views(key))), resources };
   }
   throw new Error('the index ended before its last row');
 }

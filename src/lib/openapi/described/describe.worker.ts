@@ -2,6 +2,7 @@ import { describeText } from '../describe-text.ts';
 import { type FromWorker, indexMessages, type ToWorker } from './description-transfer.ts';
 import type { OperationView } from './operation-view.ts';
 import { createViews } from './operation-view.ts';
+import { type ResourceModel, resourceModel } from '../resources/resource-model.ts';
 
 /**
  * Reads a description off the page's main thread (a 20 MiB JSON text takes a few hundred
@@ -15,6 +16,7 @@ const scope = globalThis as unknown as {
 };
 
 let views: ((key: string) => OperationView | undefined) | undefined;
+let resources: (() => ResourceModel) | undefined;
 let parts: string[] = [];
 
 scope.addEventListener('message', (event) => {
@@ -26,10 +28,18 @@ scope.addEventListener('message', (event) => {
     parts = [];
     const described = describeText(text, request.apiRoot);
     views = described.ok ? createViews(described.document, described.index) : undefined;
+    resources = described.ok ? once(() => resourceModel(described.document, described.index)) : undefined;
     for (const message of indexMessages(described)) scope.postMessage(message);
     // The views' lookups are made now, while the page shows the list, not when it asks for the first one.
     views?.('');
+  } else if (request.kind === 'resources') {
+    scope.postMessage({ kind: 'resources', id: request.id, model: resources?.() });
   } else {
     scope.postMessage({ kind: 'view', id: request.id, view: views?.(request.key) });
   }
 });
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}

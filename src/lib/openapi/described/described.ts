@@ -1,9 +1,11 @@
 import type { DescribedIndex } from './operation-rows.ts';
 import type { OperationView } from './operation-view.ts';
+import type { ResourceModel } from '../resources/resource-model.ts';
 import type { DescriptionProblem } from '../read-description.ts';
 
 export type { DescribedIndex, ListedRow } from './operation-rows.ts';
 export type { OperationView } from './operation-view.ts';
+export type { ResourceModel } from '../resources/resource-model.ts';
 
 /** A description as the page holds it: its index, and each operation's view on asking. */
 export interface DescribedOk {
@@ -14,6 +16,8 @@ export interface DescribedOk {
   view: (key: string) => Promise<OperationView | undefined>;
   /** The view if it has been brought already (no waiting a turn for one at hand). */
   viewNow: (key: string) => OperationView | undefined;
+  /** Its resources as a panel shows them, made where the description is, once, on the first ask. */
+  resources: () => Promise<ResourceModel | undefined>;
 }
 
 export type Described = DescribedOk | { ok: false; problem: DescriptionProblem };

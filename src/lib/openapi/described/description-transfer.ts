@@ -1,6 +1,7 @@
 import type { DescribedText } from '../describe-text.ts';
 import type { DescriptionProblem } from '../read-description.ts';
 import type { OperationView } from './operation-view.ts';
+import type { ResourceModel } from '../resources/resource-model.ts';
 import { type DescribedIndex, fromColumns, type ListedRow, listOrder, methodsOf, type RowColumns, type TagLists, toColumns } from './operation-rows.ts';
 
 /**
@@ -15,7 +16,9 @@ export type ToWorker =
   /** A part of the text, in order; `describe` reads what came. */
   | { kind: 'text'; part: string }
   | { kind: 'describe'; apiRoot: string }
-  | { kind: 'view'; id: number; key: string };
+  | { kind: 'view'; id: number; key: string }
+  /** The description's resources (resources/resource-model.ts), made on the first ask. */
+  | { kind: 'resources'; id: number };
 
 export type Head = Omit<DescribedIndex, 'operations' | 'listed'> & { listOrder: Uint32Array };
 
@@ -23,7 +26,8 @@ export type FromWorker =
   | { kind: 'failed'; problem: DescriptionProblem }
   | { kind: 'head'; version: string; head: Head; count: number }
   | { kind: 'rows'; rows: RowColumns }
-  | { kind: 'view'; id: number; view: OperationView | undefined };
+  | { kind: 'view'; id: number; view: OperationView | undefined }
+  | { kind: 'resources'; id: number; model: ResourceModel | undefined };
 
 export const ROWS_PER_MESSAGE = 2000;
 /** Notes and outside references listed; the rest are counted. */
