@@ -3,6 +3,7 @@ import { type DescriptionView, simulatorDescription } from '../../testing/simula
 import type { JsonObject } from '../json.ts';
 import { indexDescription } from '../operations.ts';
 import { resourceMaps, resourceModel } from './resource-model.ts';
+import { describeHere } from '../described/describe-here.ts';
 
 const ok = (schema: JsonObject, headers?: JsonObject) => ({ responses: { 200: { description: 'ok', ...(headers && { headers }), content: { 'application/json': { schema } } } } });
 const none = { responses: { 204: { description: 'done' } } };
@@ -141,5 +142,16 @@ describe('resourceModel: the simulator, as `npm run dev` shows it', () => {
     const customer = model({ kind: 'customer', customerId: 'c0002', accounts: ['web77'] });
     expect(customer.top).toEqual(expect.arrayContaining(['/customers/{customerId}/domains']));
     expect(customer.top).not.toContain('/customers');
+  });
+});
+
+describe('a described description gives its resources on asking', () => {
+  it('makes them once, where the description is read', async () => {
+    const text = JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/things': { get: ok({ type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } }) } } });
+    const described = describeHere(text, '');
+    if (!described.ok) throw new Error('not described');
+    const first = await described.resources();
+    expect(first?.collections.map((collection) => collection.name)).toEqual(['Things']);
+    expect(await described.resources()).toBe(first);
   });
 });
