@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import * as z from 'zod/mini';
+import { apiRequest } from '../../lib/api/api-client.ts';
+import type { DescribedOk } from '../../lib/openapi/described/described.ts';
+import { OperationWriteForm } from '../../lib/openapi/described/operation-write-form.tsx';
+import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
+import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
+import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
+import { ResourceDialog } from './resource-dialog.tsx';
+import { fillPath, resourceHref } from './resource-route.ts';
+import { cellText, nameProperty, scalarText } from './rows.ts';
+import { type Words, useWords } from './words.ts';
+
+const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
+
+type Open = { kind: 'edit' | 'delete' } | { kind: 'part'; part: Part };
+
+/** A read of one path, as every resource screen makes it (one cache entry per path). */
+function useRead(server: string, path: readonly string[] | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['resource-read', server, path?.join('/')] as const,
+    queryFn: async ({ signal }) => (await apiRequest({ method: 'GET', path: path ?? [], schema: z.unknown(), server, signal })) as JsonValue,
+    enabled: enabled && path !== undefined,
+  });
+}
+
+/**
+ * An item's page: its name, its fields as a readable list, its settings each with "Edit", its
+ * write-only aspects and actions as buttons named by them, what belongs to it (its lists) as
+ * links, "Edit" and "Delete".
+ */
+export function ResourceItem({ described, collection, item, values, maps, server, hasKey }: {
+  described: DescribedOk; collection: Collection; item: Item; values: Record<string, string>;
+  maps: { collections: ReadonlyMap<string, Collection> }; server: string; hasKey: boolean;
+}) {
+  const words = useWords();
+  const headingId = useId();
+  const [open, setOpen] = useState<Open>();
+  const path = fillPath(item.apiPath, values);
+  const read = useRead(server, path, hasKey && item.read !== undefined);
+  const body = isObject(read.data) ? read.data : undefined;
+  const nameKey = nameProperty(collection.shape.columns, collection.identifier);
+  const id = values[item.parameter] ?? '';
+  const name = (body && nameKey !== undefined ? scalarText(body[nameKey]) : '') || id;
+  const close = () => { setOpen(undefined); };
+  const preset = presetOf(values);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{name}</h2>
+      <p className="hint">{collection.singular}</p>
+      <div className="actions">
+        {item.change && <button type="button" onClick={() => { setOpen({ kind: 'edit' }); }}>{words.edit(name)}</button>}
+        {item.remove && <button type="button" className="danger" onClick={() => { setOpen({ kind: 'delete' }); }}>{words.remove(name)}</button>}
+        {[...item.aspects, ...item.actions].map((part) => (
+          <button key={part.apiPath} type="button" className="secondary" onClick={() => { setOpen({ kind: 'part', part }); }}>
+            {item.aspects.includes(part) ? words.change(part.name.toLowerCase()) : part.name}
+          </button>
+        ))}
+      </div>
+      {item.collections.length > 0 && (
+        <nav aria-label={words.belongs}>
+          <h3>{words.belongs}</h3>
+          <ul className="resource-links">
+            {item.collections.map((apiPath) => {
+              const below = maps.collections.get(apiPath);
+              const target = below ? fillPath(below.apiPath, values) : undefined;
+              return below && target ? <li key={apiPath}><a href={resourceHref(target)}>{below.name}</a></li> : null;
+            })}
+          </ul>
+        </nav>
+      )}
+      {item.read && (
+        <section aria-label={words.details}>
+          <h3>{words.details}</h3>
+          {read.isPending && hasKey && <p role="status" className="pending">{words.loading}</p>}
+          {read.isError && <p role="alert" className="alert">{words.itemFailed}</p>}
+          {body && <Fields value={body} words={words} />}
+        </section>
+      )}
+      {item.settings.map((part) => <Settings key={part.apiPath} part={part} values={values} server={server} hasKey={hasKey} onEdit={() => { setOpen({ kind: 'part', part }); }} />)}
+      {open?.kind === 'edit' && item.change && (
+        <ResourceDialog title={words.edit(name)} onClose={close}>
+          <OperationWriteForm described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={preset} />
+        </ResourceDialog>
+      )}
+      {open?.kind === 'delete' && item.remove && (
+        <OperationWriteForm key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
+      )}
+      {open?.kind === 'part' && open.part.write && (
+        <ResourceDialog title={item.aspects.includes(open.part) ? words.change(open.part.name.toLowerCase()) : open.part.name} onClose={close}>
+          <OperationWriteForm described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset} />
+        </ResourceDialog>
+      )}
+    </section>
+  );
+}
+
+function Settings({ part, values, server, hasKey, onEdit }: { part: Part; values: Record<string, string>; server: string; hasKey: boolean; onEdit: () => void }) {
+  const words = useWords();
+  const read = useRead(server, fillPath(part.apiPath, values), hasKey && part.read !== undefined);
+  return (
+    <section aria-label={part.name}>
+      <h3>{part.name}</h3>
+      {isObject(read.data) && <Fields value={read.data} words={words} />}
+      {read.isError && <p role="alert" className="alert">{words.itemFailed}</p>}
+      {part.write && <button type="button" className="secondary" onClick={onEdit}>{words.edit(part.name)}</button>}
+    </section>
+  );
+}
+
+/** An object's fields as a list: labels made human, values in words, nested objects one level as their own list. */
+function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; depth?: number }) {
+  const shown = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
+  return (
+    <dl className="resource-fields">
+      {Object.entries(value).slice(0, 100).map(([key, inner]) => (
+        <div key={key}>
+          <dt>{humanLabel(key)}</dt>
+          <dd>{isObject(inner) && depth < 1 ? <Fields value={inner} words={words} depth={depth + 1} /> : cellText(inner, shown)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { indexDescription } from '../../lib/openapi/operations.ts';
+import { resourceMaps, resourceModel } from '../../lib/openapi/resources/resource-model.ts';
+import { simulatorDescription } from '../../lib/testing/simulator-description.ts';
+import { fillPath, matchPath, placeOf, resourceHref, segmentsOfHash, trailOf } from './resource-route.ts';
+
+const document = simulatorDescription({ kind: 'admin' });
+const maps = resourceMaps(resourceModel(document, indexDescription(document, '3.1.1', '/liveconfig/api/v1')));
+
+describe('resource addresses are the API path', () => {
+  it('goes from a path to an address and back, Unicode and reserved characters included', () => {
+    const segments = ['customers', 'c0002', 'domains', 'bücher.example', 'a/b?c#d'];
+    expect(segmentsOfHash(resourceHref(segments))).toEqual(segments);
+    expect(segmentsOfHash('#/resources')).toEqual([]);
+    expect(segmentsOfHash('#/resourcesx')).toBeUndefined();
+    expect(segmentsOfHash('#/resources/%E0%A4%A')).toBeUndefined();
+  });
+
+  it('matches templates segment by segment and fills them back', () => {
+    expect(matchPath('/customers/{customerId}/domains', ['customers', 'c1', 'domains'])).toEqual({ customerId: 'c1' });
+    expect(matchPath('/customers/{customerId}/domains', ['customers', '', 'domains'])).toBeUndefined();
+    expect(matchPath('/customers/{customerId}/domains', ['customers', 'c1'])).toBeUndefined();
+    expect(matchPath('/x/{__proto__}', ['x', 'v'])).toEqual(JSON.parse('{"__proto__":"v"}'));
+    expect(fillPath('/customers/{customerId}/domains', { customerId: 'c1' })).toEqual(['customers', 'c1', 'domains']);
+    expect(fillPath('/customers/{customerId}/domains', {})).toBeUndefined();
+  });
+
+  it('tells a list from an item, and gives every level above it for the breadcrumb', () => {
+    const path = ['customers', 'c0002', 'domains', 'example.org', 'mailboxes'];
+    const place = placeOf(maps, path);
+    expect(place.kind === 'collection' && [place.collection.name, place.values]).toEqual(['Mailboxes', { customerId: 'c0002', domain: 'example.org' }]);
+    const item = placeOf(maps, path.slice(0, 4));
+    expect(item.kind === 'item' && [item.item.parameter, item.collection.name]).toEqual(['domain', 'Domains']);
+    expect(trailOf(maps, path).map((level) => [level.place.kind, level.segments.join('/')])).toEqual([
+      ['collection', 'customers'], ['item', 'customers/c0002'], ['collection', 'customers/c0002/domains'],
+      ['item', 'customers/c0002/domains/example.org'], ['collection', 'customers/c0002/domains/example.org/mailboxes'],
+    ]);
+    expect(placeOf(maps, ['nothing', 'here']).kind).toBe('unknown');
+  });
+});

@@ -1,0 +1,90 @@
+// Where the user stands among the server's resources: the address `#/resources/<path>` is the
+// API path itself (`#/resources/customers/c0002/domains/example.org/mailboxes`), so every screen
+// has its own address that survives a reload, and the breadcrumb is the path's prefixes.
+import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
+
+export const RESOURCES_PREFIX = '#/resources';
+
+/** The address of a concrete path (its segments as they are sent). */
+export const resourceHref = (segments: readonly string[]): string =>
+  segments.length === 0 ? RESOURCES_PREFIX : `${RESOURCES_PREFIX}/${segments.map(encodeURIComponent).join('/')}`;
+
+/** The concrete segments an address names, or undefined when it is no resources address or not well formed. */
+export function segmentsOfHash(hash: string): string[] | undefined {
+  if (hash !== RESOURCES_PREFIX && !hash.startsWith(`${RESOURCES_PREFIX}/`)) return undefined;
+  try {
+    return hash.slice(RESOURCES_PREFIX.length).split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+const templateSegments = (apiPath: string) => apiPath.split('/').filter((segment) => segment !== '');
+const parameterOf = (segment: string) => (/^\{[^}]*\}$/.test(segment) ? segment.slice(1, -1) : undefined);
+
+/** The path values by name if `segments` fit `apiPath` (literals equal, one value per parameter). */
+export function matchPath(apiPath: string, segments: readonly string[]): Record<string, string> | undefined {
+  const template = templateSegments(apiPath);
+  if (template.length !== segments.length) return undefined;
+  const values: Record<string, string> = {};
+  for (const [at, part] of template.entries()) {
+    const segment = segments[at] ?? '';
+    const name = parameterOf(part);
+    if (name === undefined) {
+      if (part !== segment) return undefined;
+    } else if (segment === '') {
+      return undefined;
+    } else {
+      Object.defineProperty(values, name, { value: segment, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return values;
+}
+
+/** A template filled with values; undefined while one is missing. */
+export function fillPath(apiPath: string, values: Readonly<Record<string, string>>): string[] | undefined {
+  const filled: string[] = [];
+  for (const part of templateSegments(apiPath)) {
+    const name = parameterOf(part);
+    const value = name === undefined ? part : Object.hasOwn(values, name) ? values[name] : undefined;
+    if (value === undefined || value === '') return undefined;
+    filled.push(value);
+  }
+  return filled;
+}
+
+export type ResourcePlace =
+  | { kind: 'home' }
+  | { kind: 'collection'; collection: Collection; values: Record<string, string> }
+  | { kind: 'item'; item: Item; collection: Collection; values: Record<string, string> }
+  | { kind: 'unknown' };
+
+/** What the concrete path is: a collection's list, an item's page, the top, or nothing the model knows. */
+export function placeOf(
+  maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, segments: readonly string[],
+): ResourcePlace {
+  if (segments.length === 0) return { kind: 'home' };
+  for (const collection of maps.collections.values()) {
+    const values = matchPath(collection.apiPath, segments);
+    if (values) return { kind: 'collection', collection, values };
+  }
+  for (const item of maps.items.values()) {
+    const values = matchPath(item.apiPath, segments);
+    const collection = maps.collections.get(item.collection);
+    if (values && collection) return { kind: 'item', item, collection, values };
+  }
+  return { kind: 'unknown' };
+}
+
+/** Each level above and at a place, for the breadcrumb: the places of the path's prefixes that the model knows. */
+export function trailOf(
+  maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, segments: readonly string[],
+): { segments: string[]; place: Exclude<ResourcePlace, { kind: 'home' } | { kind: 'unknown' }> }[] {
+  const trail: { segments: string[]; place: Exclude<ResourcePlace, { kind: 'home' } | { kind: 'unknown' }> }[] = [];
+  for (let length = 1; length <= segments.length; length += 1) {
+    const prefix = segments.slice(0, length);
+    const place = placeOf(maps, prefix);
+    if (place.kind === 'collection' || place.kind === 'item') trail.push({ segments: prefix, place });
+  }
+  return trail;
+}

@@ -1,0 +1,82 @@
+import { useServers } from '../../lib/session/server-store.ts';
+import { useSettings } from '../../lib/session/settings-store.ts';
+import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
+import { fillPath, placeOf, resourceHref, trailOf } from './resource-route.ts';
+import { ResourceItem } from './resource-item.tsx';
+import { ResourceList } from './resource-list.tsx';
+import { useResources, useResourceSegments, useTabCustomer } from './use-resources.ts';
+import { useWords } from './words.ts';
+
+/** The customer parameter of a top collection's path, filled from the tab (`{customerId}` → c0002). */
+function topValues(collection: Collection, customer: string | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const match of collection.apiPath.matchAll(/\{([^}]*)\}/g)) {
+    const name = match[1] ?? '';
+    if (customer !== undefined && /^customer(?:[-_]?(?:id|number|no|nr|name))?$/i.test(name)) values[name] = customer;
+  }
+  return values;
+}
+
+/**
+ * The server's resources as a control panel: "Resources" (the lists reachable from the top),
+ * "Breadcrumb" (every level above the screen, each a link), and the list or the item the
+ * address names (#/resources/<its API path>).
+ */
+export function ResourcesView() {
+  const words = useWords();
+  const state = useResources();
+  const segments = useResourceSegments();
+  const customer = useTabCustomer();
+  const server = useServers().current.name;
+  const hasKey = useSettings().apiKey !== '';
+  if (state.state === 'loading') return <p role="status" className="pending">{words.loading}</p>;
+  if (state.state === 'failed') return <p role="alert" className="alert">{words.noDescription}</p>;
+  const { described, model, maps } = state;
+  const top = model.top.map((apiPath) => maps.collections.get(apiPath)).filter((collection) => collection !== undefined);
+  const place = placeOf(maps, segments);
+  const trail = trailOf(maps, segments);
+  const levelName = (level: (typeof trail)[number]) => (level.place.kind === 'collection' ? level.place.collection.name : level.segments.at(-1) ?? '');
+  return (
+    <div className="resources">
+      <nav aria-label={words.nav} className="resource-nav">
+        {top.length === 0 ? <p>{words.none}</p> : (
+          <ul>
+            {top.map((collection) => {
+              const target = fillPath(collection.apiPath, topValues(collection, customer));
+              return (
+                <li key={collection.apiPath}>
+                  {target ? <a href={resourceHref(target)} aria-current={target.join('/') === segments.join('/') ? 'page' : undefined}>{collection.name}</a>
+                    : <span>{collection.name} <span className="hint">({words.needsCustomer})</span></span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </nav>
+      {trail.length > 0 && (
+        <nav aria-label={words.breadcrumb} className="breadcrumb">
+          <ol>
+            <li><a href={resourceHref([])}>{words.top}</a></li>
+            {trail.map((level, at) => (
+              <li key={level.segments.join('/')}>
+                <a href={resourceHref(level.segments)} aria-current={at === trail.length - 1 ? 'page' : undefined}>{levelName(level)}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {place.kind === 'home' && <p className="intro">{words.intro}</p>}
+      {place.kind === 'unknown' && <p className="notice">{words.unknown}</p>}
+      {place.kind === 'collection' && (
+        <ResourceList key={segments.join('/')} described={described} collection={place.collection} item={itemOf(maps.items, place.collection)}
+          values={place.values} server={server} hasKey={hasKey} />
+      )}
+      {place.kind === 'item' && (
+        <ResourceItem key={segments.join('/')} described={described} collection={place.collection} item={place.item} values={place.values}
+          maps={maps} server={server} hasKey={hasKey} />
+      )}
+    </div>
+  );
+}
+
+const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (collection.item === undefined ? undefined : items.get(collection.item));

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, nameProperty, rowsOf, shownColumns, totalOf } from './rows.ts';
+
+const words = { yes: 'yes', no: 'no', entries: (count: number) => `${String(count)} entries`, none: 'none' };
+
+describe('a list answer as rows a person reads', () => {
+  it.each([
+    ['a boolean', true, 'yes'],
+    ['a list of names', ['web1', 'web2'], 'web1, web2'],
+    ['an empty list', [], 'none'],
+    ['a long list', ['a', 'b', 'c', 'd', 'e', 'f'], 'a, b, c, d, e, … (6 entries)'],
+    ['an object', { enabled: true, type: 'webspace', nested: { a: 1 } }, 'enabled: yes, type: webspace'],
+    ['a list of objects', [{ a: 1 }, { a: 2 }], '2 entries'],
+    ['null', null, ''],
+  ])('%s', (_, value, text) => {
+    expect(cellText(value, words)).toBe(text);
+  });
+
+  it('takes the rows bare or from their envelope, and the total where the answer gives it', () => {
+    expect(rowsOf([{ a: 1 }, 'x'], { envelope: undefined })).toEqual([{ a: 1 }, { value: 'x' }]);
+    expect(rowsOf({ data: [{ a: 1 }] }, { envelope: 'data' })).toEqual([{ a: 1 }]);
+    expect(rowsOf({ data: 'nope' }, { envelope: 'data' })).toEqual([]);
+    expect(totalOf({ meta: { pagination: { total_entries: 42 } } }, { total: ['meta', 'pagination', 'total_entries'] })).toBe(42);
+    expect(totalOf({ total: -1 }, { total: ['total'] })).toBeUndefined();
+  });
+
+  it('names a row by a name-like property, else its identifier; shows no secret column', () => {
+    const columns = [{ name: 'id', kind: 'string' }, { name: 'password', kind: 'string' }, { name: 'address', kind: 'string' }, { name: 'quota', kind: 'number' }] as const;
+    expect(nameProperty(columns, 'id')).toBe('address');
+    expect(nameProperty([{ name: 'id', kind: 'string' }], 'id')).toBe('id');
+    expect(shownColumns(columns, 'address').map((column) => column.name)).toEqual(['id', 'quota']);
+  });
+});

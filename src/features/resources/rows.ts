@@ -1,0 +1,71 @@
+// A list's answer as rows a person reads: the rows (bare or in their envelope), each row's name,
+// the columns worth showing, and a value as words (yes/no, "a, b", "3 entries"), never as JSON.
+import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
+import type { Column, ListShape } from '../../lib/openapi/resources/list-shape.ts';
+
+/** Properties that name a row, in the order they are tried. */
+const NAMES = ['name', 'domain', 'address', 'email', 'title', 'login', 'fqdn', 'hostname', 'label', 'display_name', 'displayName', 'description'];
+/** Columns shown besides the name, at most. */
+export const MAX_COLUMNS = 6;
+/** Rows taken from one answer, at most (the transport caps its size too). */
+export const MAX_ROWS = 10_000;
+
+export function rowsOf(body: JsonValue | undefined, shape: Pick<ListShape, 'envelope'>): JsonObject[] {
+  const rows = shape.envelope === undefined ? body : isObject(body) && Object.hasOwn(body, shape.envelope) ? body[shape.envelope] : undefined;
+  if (!Array.isArray(rows)) return [];
+  return rows.slice(0, MAX_ROWS).map((row) => (isObject(row) ? row : { value: row }));
+}
+
+/** The total the answer gives (`total`, `meta.pagination.total_entries`), if it gives one. */
+export function totalOf(body: JsonValue | undefined, shape: Pick<ListShape, 'total'>): number | undefined {
+  let value: JsonValue | undefined = body;
+  for (const key of shape.total ?? []) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** The property whose value names a row: a name-like one the rows have, else the identifier. */
+export function nameProperty(columns: readonly Column[], identifier: string | undefined): string | undefined {
+  const names = new Set(columns.filter((column) => column.kind === 'string' || column.kind === 'unknown').map((column) => column.name));
+  return NAMES.find((name) => names.has(name)) ?? identifier ?? columns.find((column) => column.kind === 'string')?.name;
+}
+
+export function scalarText(value: JsonValue | undefined): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** The columns shown besides the name: scalars and lists first, up to MAX_COLUMNS, secrets never. */
+export function shownColumns(columns: readonly Column[], name: string | undefined): Column[] {
+  const rank = (column: Column) => (column.kind === 'object' ? 2 : column.kind === 'unknown' ? 1 : 0);
+  return columns
+    .filter((column) => column.name !== name && !/pass(?:word|wd)|secret|token|api[-_]?key/i.test(column.name))
+    .map((column, at) => ({ column, at }))
+    .sort((a, b) => rank(a.column) - rank(b.column) || a.at - b.at)
+    .slice(0, MAX_COLUMNS)
+    .sort((a, b) => a.at - b.at)
+    .map(({ column }) => column);
+}
+
+export interface Words { yes: string; no: string; entries: (count: number) => string; none: string }
+
+/** A value as words: yes/no, a list as "a, b", an object as its first scalar pairs, never JSON. */
+export function cellText(value: JsonValue | undefined, words: Words): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return words.none;
+    if (value.every((entry) => entry === null || typeof entry !== 'object')) {
+      const shown = value.slice(0, 5).map((entry) => (typeof entry === 'boolean' ? (entry ? words.yes : words.no) : String(entry))).join(', ');
+      return value.length > 5 ? `${shown}, … (${words.entries(value.length)})` : shown;
+    }
+    return words.entries(value.length);
+  }
+  const pairs = Object.entries(value).slice(0, 20).flatMap(([key, inner]) => {
+    if (typeof inner === 'boolean') return [`${key}: ${inner ? words.yes : words.no}`];
+    return typeof inner === 'string' || typeof inner === 'number' ? [`${key}: ${String(inner)}`] : [];
+  }).slice(0, 3);
+  return pairs.length > 0 ? pairs.join(', ') : words.entries(Object.keys(value).length);
+}

@@ -1,0 +1,56 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { DescribedOk } from '../../lib/openapi/described/described.ts';
+import { type ResourceModel, resourceMaps } from '../../lib/openapi/resources/resource-model.ts';
+import { useDescription } from '../../lib/openapi/use-description.ts';
+import { useServers } from '../../lib/session/server-store.ts';
+import { actingAs, useSettings } from '../../lib/session/settings-store.ts';
+import { segmentsOfHash } from './resource-route.ts';
+
+function subscribe(listener: () => void) {
+  window.addEventListener('hashchange', listener);
+  return () => { window.removeEventListener('hashchange', listener); };
+}
+
+const currentHash = () => window.location.hash;
+
+/** The concrete path the address names (`#/resources/customers/c0002/domains` → its segments). */
+export function useResourceSegments(): string[] {
+  const hash = useSyncExternalStore(subscribe, currentHash);
+  return useMemo(() => segmentsOfHash(hash) ?? [], [hash]);
+}
+
+/** Whom the tab acts for: "Act as customer", else Settings' "Customer ID". */
+export function useTabCustomer(): string | undefined {
+  const settings = useSettings();
+  const acting = actingAs(settings);
+  if (acting?.kind === 'customer') return acting.value;
+  return settings.customerId.trim() || undefined;
+}
+
+export type ResourcesState =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; described: DescribedOk; model: ResourceModel; maps: ReturnType<typeof resourceMaps> };
+
+/** The current server's description (as the API screen reads it, once) and its resources, made where it is read. */
+export function useResources(): ResourcesState {
+  const server = useServers().current;
+  const { apiKey } = useSettings();
+  const { query } = useDescription(server, apiKey);
+  const described = query.data?.ok ? query.data : undefined;
+  const [made, setMade] = useState<{ for: DescribedOk; model: ResourceModel | undefined }>();
+  useEffect(() => {
+    if (!described) return;
+    let live = true;
+    described.resources().then(
+      (model) => { if (live) setMade({ for: described, model }); },
+      () => { if (live) setMade({ for: described, model: undefined }); },
+    );
+    return () => { live = false; };
+  }, [described]);
+  const maps = useMemo(() => (made?.model ? resourceMaps(made.model) : undefined), [made]);
+  if (query.isError || (query.data && !query.data.ok)) return { state: 'failed' };
+  if (!described || made?.for !== described) return { state: 'loading' };
+  if (!made.model || !maps) return { state: 'failed' };
+  return { state: 'ready', described, model: made.model, maps };
+}

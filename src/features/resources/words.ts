@@ -1,0 +1,86 @@
+// The resource screens' own words, in each language. They load with the screens (a chunk of
+// their own), not with the first screen, which keeps the page's first JavaScript in its budget.
+import { useShownLanguage } from '../../lib/i18n/i18n.ts';
+import type { Language } from '../../lib/session/settings-store.ts';
+
+const en = {
+  nav: 'Resources',
+  breadcrumb: 'Breadcrumb',
+  top: 'All resources',
+  intro: 'What the hosting server offers, read from its own description: open a list, then an entry, and what belongs to it.',
+  loading: 'Reading the server\'s description…',
+  noDescription: 'The hosting server\'s description could not be read, so its resources cannot be shown. The API screen says why.',
+  none: 'The description names no list the panel can show.',
+  needsCustomer: 'Set your customer ID in Settings to open this.',
+  unknown: 'The description has nothing at this address.',
+  filter: 'Filter',
+  refresh: 'Refresh',
+  count: (shown: number, all: number) => (shown === all ? `${all} entries` : `${shown} of ${all} entries`),
+  total: (total: number) => `${total} in all`,
+  page: (page: number) => `Page ${page}`,
+  previous: 'Previous page',
+  next: 'Next page',
+  empty: 'No entries yet.',
+  failed: 'The list could not be read.',
+  itemFailed: 'This entry could not be read.',
+  add: (singular: string) => `Add ${singular}`,
+  edit: (name: string) => `Edit ${name}`,
+  remove: (name: string) => `Delete ${name}`,
+  close: 'Close',
+  noOpen: 'Its entries have no page of their own in the description, so they open nothing.',
+  name: 'Name',
+  yes: 'yes',
+  no: 'no',
+  entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
+  noneListed: 'none',
+  belongs: 'Belongs to it',
+  settings: 'Settings',
+  actions: 'Actions',
+  details: 'Details',
+  change: (name: string) => `Change ${name}`,
+};
+
+export type Words = typeof en;
+
+const de: Words = {
+  nav: 'Ressourcen',
+  breadcrumb: 'Brotkrümelnavigation',
+  top: 'Alle Ressourcen',
+  intro: 'Was der Hosting-Server anbietet, gelesen aus seiner eigenen Beschreibung: eine Liste öffnen, dann einen Eintrag und was zu ihm gehört.',
+  loading: 'Die Beschreibung des Servers wird gelesen…',
+  noDescription: 'Die Beschreibung des Hosting-Servers ließ sich nicht lesen, daher können seine Ressourcen nicht gezeigt werden. Der API-Bildschirm sagt, warum.',
+  none: 'Die Beschreibung nennt keine Liste, die das Panel zeigen kann.',
+  needsCustomer: 'Tragen Sie Ihre Kunden-ID in den Einstellungen ein, um dies zu öffnen.',
+  unknown: 'Die Beschreibung hat unter dieser Adresse nichts.',
+  filter: 'Filtern',
+  refresh: 'Neu laden',
+  count: (shown, all) => (shown === all ? `${all} Einträge` : `${shown} von ${all} Einträgen`),
+  total: (total) => `${total} insgesamt`,
+  page: (page) => `Seite ${page}`,
+  previous: 'Vorige Seite',
+  next: 'Nächste Seite',
+  empty: 'Noch keine Einträge.',
+  failed: 'Die Liste ließ sich nicht lesen.',
+  itemFailed: 'Dieser Eintrag ließ sich nicht lesen.',
+  add: (singular) => `${singular} hinzufügen`,
+  edit: (name) => `${name} bearbeiten`,
+  remove: (name) => `${name} löschen`,
+  close: 'Schließen',
+  noOpen: 'Ihre Einträge haben in der Beschreibung keine eigene Seite und öffnen daher nichts.',
+  name: 'Name',
+  yes: 'ja',
+  no: 'nein',
+  entries: (count) => (count === 1 ? '1 Eintrag' : `${count} Einträge`),
+  noneListed: 'keine',
+  belongs: 'Gehört dazu',
+  settings: 'Einstellungen',
+  actions: 'Aktionen',
+  details: 'Angaben',
+  change: (name) => `${name} ändern`,
+};
+
+const WORDS: Record<Language, Words> = { en, de };
+
+export function useWords(): Words {
+  return WORDS[useShownLanguage()];
+}
