@@ -60,6 +60,10 @@ test('a description file: every operation listed, filtered, and a read sent with
   await page.getByRole('link', { name: 'GET /customers/{customerId}/domains', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'GET /customers/{customerId}/domains', level: 2 })).toBeFocused();
   expect(page.url()).toContain('#/api/op/listDomains');
+  // The form first; the parameters' documentation folded below it.
+  await expect(page.getByText('Not sendable from the panel (its proxy forwards no such header): X-Trace (header).')).toBeVisible();
+  await expect(page.getByText('X-Trace (header) · not sendable from the panel')).toHaveCount(0);
+  await page.getByText('Documentation: parameters and responses').click();
   await expect(page.getByText('X-Trace (header) · not sendable from the panel')).toBeVisible();
 
   // A path value is checked by the panel's own segment rule: nothing is sent for "..".
@@ -163,6 +167,7 @@ test('hostile and broken descriptions get a message naming what and where, never
 
   // A recursive schema opens a level at a time and says so when it meets itself.
   await page.getByRole('link', { name: 'POST /customers/{customerId}/domains' }).click();
+  await page.getByText('Documentation: parameters, request body, and responses').click();
   await expect(page.getByText('recursive: Domain, as above')).toHaveCount(0);
   await page.locator('summary').filter({ hasText: /object \(Domain\)/ }).click();
   await expect(page.getByText('recursive: Domain, as above')).toBeVisible();
