@@ -100,3 +100,17 @@ test('an answer reads as data: lists as "web1, web2", objects as pairs, yes and 
   await page.getByRole('button', { name: 'Raw JSON' }).click();
   await expect(page.getByText(/"dkim":true/)).toBeVisible();
 });
+
+test('in German: "Keine Einträge" for an empty list, ja and nein in cells', async ({ page, sim }) => {
+  await sim.reset();
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language: 'Deutsch' });
+  await openOperation(page, 'listDomains');
+  const form = page.getByRole('region', { name: 'Diese lesende Anfrage senden' });
+  await form.getByRole('button', { name: 'Senden' }).click();
+  await expect(form.getByRole('region', { name: 'Antwort', exact: true }).getByText('Keine Einträge', { exact: true })).toBeVisible();
+
+  await seedDomain(page, 'daten.example', 'web77');
+  await form.getByRole('button', { name: 'Senden' }).click();
+  const rows = page.getByRole('table', { name: 'Zeilen der Antwort' });
+  await expect(rows.getByRole('cell', { name: 'enabled: ja · dkim: ja', exact: true })).toBeVisible();
+});
