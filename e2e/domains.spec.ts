@@ -142,7 +142,7 @@ test.describe('the Domains screen', () => {
     await expect(dialog.getByText('For customer c0002 · change.example.')).toBeVisible();
     await dialog.getByRole('checkbox', { name: /^www/ }).uncheck();
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(dialog.getByRole('status').filter({ hasText: 'Changed' })).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: 'changed' })).toHaveText('Domain change.example changed.');
     expect(await written()).toEqual([['PATCH', '/liveconfig/api/v1/customers/c0002/domains/change.example', '{"www":false}']]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Edit change.example' })).toBeFocused();
@@ -156,9 +156,57 @@ test.describe('the Domains screen', () => {
     expect(await written()).toHaveLength(1);
     await confirm.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('change.example');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText('Domain change.example deleted.');
     expect((await written()).slice(1)).toEqual([['DELETE', '/liveconfig/api/v1/customers/c0002/domains/change.example', '']]);
     await expect.poll(() => shownNames(page, '1 domain')).toEqual(['keep.example']);
+  });
+
+  test('"Delete bücher.example" takes the name as people type it: in Unicode or ASCII, and nothing that only looks like it', async ({ page, sim }) => {
+    await seedDomain(page, 'xn--bcher-kva.example', 'web77');
+    await openDomains(page);
+    await expect.poll(() => shownNames(page, '1 domain')).toEqual(['bücher.example xn--bcher-kva.example']);
+    const deletes = async () => (await sim.requests()).filter((r) => r.method === 'DELETE').map((r) => r.path);
+
+    await page.getByRole('button', { name: /^Delete (bücher|xn--bcher-kva)\.example$/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
+    // Named as a person names it, the name in Unicode with its ASCII form beside it; no HTTP.
+    await expect(confirm).toContainText('Delete domain bücher.example?');
+    await expect(confirm).toContainText('Type "bücher.example" or its ASCII form "xn--bcher-kva.example" to confirm.');
+    await expect(confirm).not.toContainText('DELETE');
+    const field = confirm.getByRole('textbox', { name: 'Type the identifier to confirm' });
+    const button = confirm.getByRole('button', { name: 'Delete', exact: true });
+    const typings: [string, boolean][] = [
+      ['bücher.example', true], ['bucher.example', false], ['xn--bcher-kva.example', true],
+      ['bücher.\u0435xample', false], // a Cyrillic е for the Latin e
+      ['  bücher.example ', true], ['bücher.example.', false],
+    ];
+    for (const [typed, enabled] of typings) {
+      await field.fill(typed);
+      await expect(button, JSON.stringify(typed)).toBeEnabled({ enabled });
+    }
+    expect(await deletes()).toEqual([]);
+
+    await field.fill('xn--bcher-kva.example');
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText('Domain bücher.example deleted.');
+    expect(await deletes()).toEqual(['/liveconfig/api/v1/customers/c0002/domains/xn--bcher-kva.example']);
+    await expect.poll(() => shownNames(page, '0 domains')).toEqual([]);
+  });
+
+  test('at 360 px the delete dialog wraps a long name: nothing cut, nothing to scroll sideways', async ({ page }) => {
+    const long = `${'long-label-'.repeat(5)}x.example`;
+    await seedDomain(page, long, 'web77');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openDomains(page);
+    await page.getByRole('button', { name: `Delete ${long}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
+    await expect(confirm).toContainText(`Delete domain ${long}?`);
+    const box = await confirm.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    expect(await confirm.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+    for (const name of ['Delete', 'Cancel']) await expect(confirm.getByRole('button', { name, exact: true })).toBeInViewport();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
   });
 
   test('without the operations in the description, no "Edit" or "Delete"', async ({ page }) => {

@@ -50,7 +50,14 @@ test('a mailbox added through its generated form: the documented body, the passw
   await expect(shown).toContainText('"localPart":"sales"');
   await expect(shown).not.toContainText('correct-horse-battery');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Created' })).toHaveText(/^Created: POST \/customers\/c0002\/domains\/mail\.example\/mailboxes answered 201\./);
+  // The result in the user's words: the thing and what happened, by the answer's address.
+  const result = page.getByRole('status').filter({ hasText: 'added' });
+  await expect(result).toHaveText('Mailbox sales@mail.example added.');
+  await expect(result).not.toContainText('POST');
+  await expect(result).not.toContainText('201');
+  // Method, path and status are under "Show request" (and in Activity, below).
+  await expect(shown).toContainText('POST /liveconfig/api/v1/customers/c0002/domains/mail.example/mailboxes');
+  await expect(shown).toContainText('The server answered with status 201.');
   const sent = await writes(sim);
   expect(sent.map((request) => [request.method, request.path])).toEqual([['POST', `${API}/customers/c0002/domains/mail.example/mailboxes`]]);
   expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ localPart: 'sales', password: 'correct-horse-battery', quotaMiB: 1024 });
@@ -79,7 +86,7 @@ test('a domain changed through PATCH: the current values loaded, only the change
   await expect(www).toBeChecked();
   await www.uncheck();
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Changed' })).toContainText('answered 200');
+  await expect(page.getByRole('status').filter({ hasText: 'changed' })).toHaveText('Domain edit.example changed.');
   const sent = await writes(sim);
   expect(sent.map((request) => [request.method, request.path, JSON.parse(request.body) as unknown])).toEqual([
     ['PATCH', `${API}/customers/c0002/domains/edit.example`, { www: false }],
@@ -109,7 +116,8 @@ test('a DELETE sends nothing until the identifier is typed, then exactly one', a
   await page.getByRole('button', { name: 'Delete…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('DELETE /customers/c0002/domains/gone.example');
+  await expect(dialog).toContainText('Delete domain gone.example?');
+  await expect(dialog).not.toContainText('DELETE');
   const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
   await expect(confirm).toBeDisabled();
   const field = dialog.getByRole('textbox', { name: 'Type the identifier to confirm' });
@@ -123,7 +131,7 @@ test('a DELETE sends nothing until the identifier is typed, then exactly one', a
   await page.getByRole('button', { name: 'Delete…' }).click();
   await dialog.getByRole('textbox', { name: 'Type the identifier to confirm' }).fill('gone.example');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).dblclick();
-  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toContainText('answered 204');
+  await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText('Domain gone.example deleted.');
   expect((await writes(sim)).map((request) => [request.method, request.path])).toEqual([['DELETE', `${API}/customers/c0002/domains/gone.example`]]);
   expect((await sim.domains()).map((domain) => domain.domain)).not.toContain('gone.example');
 });
@@ -138,14 +146,14 @@ test('a write cut after the server stored it: unknown, checked with the descript
   await page.getByLabel(/^Password/).fill('another-long-password');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'A read shows it took effect' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'unknown' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Whether mailbox info@cut.example was added is unknown.' })).toBeVisible();
   const afterCheck = await sim.requests();
   expect(afterCheck.filter((request) => request.method === 'POST' && request.path.endsWith('/mailboxes'))).toHaveLength(1);
   expect(afterCheck.some((request) => request.method === 'GET' && request.path === `${API}/customers/c0002/domains/cut.example/mailboxes`)).toBe(true);
 
   // Pressed again: the write went through, so the same one again needs the user's word.
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('alert')).toContainText('already went through');
+  await expect(page.getByRole('alert')).toContainText('Mailbox info@cut.example: exactly this already went through.');
   await expect(page.getByRole('alert').getByRole('button', { name: 'Send again anyway' })).toBeVisible();
   expect(await writes(sim)).toHaveLength(1);
 
@@ -195,7 +203,8 @@ test('a hostname field takes an international name by the panel\'s own rules and
   await page.getByRole('textbox', { name: /^Domain/ }).fill('Bücher.example');
   await page.getByRole('textbox', { name: /^Account/ }).fill('web77');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Created' })).toBeVisible();
+  // Named in Unicode, as typed, though it went out in ASCII.
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveText('Domain bücher.example added.');
   // (The same path seedDomain uses, so this test reads the simulator's POSTs itself.)
   const [sent] = await sim.posts();
   expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ domain: 'xn--bcher-kva.example', account: 'web77' });

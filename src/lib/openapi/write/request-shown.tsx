@@ -11,14 +11,19 @@ const curlOf = (request: ShownRequest) => [
   ...(request.body === null ? [] : [`  --data-raw ${quoted(request.body)}`]),
 ].join(' \\\n');
 
-/** "Show request": the request exactly as it goes (or went), and as curl, the key a placeholder. */
-export function RequestShown({ shown, sent }: { shown: ShownRequest; sent: boolean }) {
+/**
+ * "Show request": the request exactly as it goes (or went), and as curl, the key a placeholder;
+ * and once answered, the answer's status. Method, path and status are said here (and in
+ * Activity), never in the sentences about a write.
+ */
+export function RequestShown({ shown, sent, answered }: { shown: ShownRequest; sent: boolean; answered?: number | undefined }) {
   const t = useT();
   return (
     <div className="request-shown">
       <p className="hint">{t(sent ? 'api.request.sent' : 'api.request.toSend')}</p>
       <pre>{`${shown.method} ${shown.url}\n${Object.entries(shown.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}${shown.body === null ? '' : `\n\n${shown.body}`}`}</pre>
       <pre>{curlOf(shown)}</pre>
+      {sent && answered !== undefined && <p className="hint">{t('api.request.answered', { status: String(answered) })}</p>}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { useWritePipeline } from './use-write-pipeline.ts';
 import { bodyOfJsonText, type OperationContext, type WriteDraft, type WriteProblems } from './write-pipeline.ts';
 import type { WritePayload } from './write-plan.ts';
 import { WriteStatus } from './write-status.tsx';
+import { holdsEncodedName, useResultWords } from './result-words-hook.ts';
 
 export type { OperationContext } from './write-pipeline.ts';
 
@@ -90,6 +91,7 @@ export function WriteForm(props: Props) {
   const [repeat, setRepeat] = useState<WriteAttempt<WritePayload>>();
   const confirmId = useId();
 
+  const resultWords = useResultWords(props, holdsEncodedName(repeat));
   // After React has rendered the errors (the check may answer from a worker, outside any event):
   // the first marked control, in the page's order, takes focus.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -247,21 +249,21 @@ export function WriteForm(props: Props) {
 
   const busy = isWriteBusy(state);
   const dialog = confirming && (
-    <ConfirmDelete what={`DELETE ${confirming.payload.shownPath}`} identifier={confirming.payload.confirmWith}
+    <ConfirmDelete attempt={confirming} context={props}
       server={several ? confirming.server : undefined}
       onCancel={() => { setConfirming(undefined); onClose?.(); }}
       onDelete={() => { const next = confirming; setConfirming(undefined); submit(next); }} />
   );
   const repeated = repeat && (
     <p role="alert" className="alert">
-      {t('write.repeat', { what: `${repeat.payload.method} ${repeat.payload.shownPath}` })}{' '}
+      {t('write.repeat', resultWords.words(repeat))}{' '}
       <button type="button" onClick={() => { pipeline.forgetDone(repeat); if (method === 'DELETE') { setRepeat(undefined); setConfirming(repeat); } else submit(repeat, targetKey(repeat)); }}>
         {t('write.confirm')}
       </button>
     </p>
   );
   const status = (
-    <WriteStatus state={state} unplaced={unplaced} confirmId={confirmId} several={several}
+    <WriteStatus state={state} context={props} unplaced={unplaced} confirmId={confirmId} several={several}
       onResend={(again) => { submit(again, targetKey(again)); }} />
   );
   if (mode === 'delete') {
@@ -296,7 +298,7 @@ export function WriteForm(props: Props) {
       {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
       {leftAsIs.length > 0 && <p className="hint">{t('write.leftAsIs', { fields: leftAsIs.join(', ') })}</p>}
       {loadFirst && <p role="alert" className="alert">{t('write.loadFirst')}</p>}
-      {shown && <RequestShown shown={shown} sent={shownSent} />}
+      {shown && <RequestShown shown={shown} sent={shownSent} answered={state.phase === 'done' ? state.result?.status : undefined} />}
       {repeated}
       {status}
       {dialog}

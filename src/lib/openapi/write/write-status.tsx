@@ -1,13 +1,17 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Exchange } from '../../api/request-types.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { type MessageKey, useT } from '../../i18n/i18n.ts';
 import { useCountdown } from '../../ui/use-countdown.ts';
 import { targetKey, type WriteAttempt, type WriteMachineState } from '../../write-guard/write-machine.ts';
 import type { WritePayload } from './write-plan.ts';
+import type { OperationContext } from './write-pipeline.ts';
+import { type AttemptWords, holdsEncodedName, useResultWords } from './result-words-hook.ts';
 
 interface Props {
   state: WriteMachineState<WritePayload, Exchange>;
+  /** The description the form's operation is in: the writes are named by their resources. */
+  context: Pick<OperationContext, 'document' | 'index'>;
   /** Server field errors no field of the form could take. */
   unplaced: readonly string[];
   confirmId: string;
@@ -16,16 +20,28 @@ interface Props {
   onResend: (attempt: WriteAttempt<WritePayload>) => void;
 }
 
-const DONE = { POST: 'write.done.created', PUT: 'write.done.changed', PATCH: 'write.done.changed', DELETE: 'write.done.deleted' } as const;
+const SENDING = { add: 'write.sending.add', change: 'write.sending.change', delete: 'write.sending.delete', do: 'write.sending.do' } as const;
+const DONE = { add: 'write.done.add', change: 'write.done.change', delete: 'write.done.delete', do: 'write.done.do' } as const;
+const UNKNOWN = { add: 'write.unknown.add', change: 'write.unknown.change', delete: 'write.unknown.delete', do: 'write.unknown.do' } as const;
 
-/** What became of the form's latest write: progress and success as a status, failures as an alert. */
-export function WriteStatus({ state, unplaced, confirmId, several, onResend }: Props) {
+/**
+ * What became of the form's latest write: progress and success as a status, failures as an
+ * alert; the resource named as a person names it ("Mailbox sales@example.org added"), method,
+ * path and status left to "Show request" and Activity.
+ */
+export function WriteStatus({ state, context, unplaced, confirmId, several, onResend }: Props) {
   const t = useT();
+  const answer = state.phase === 'done' ? state.result : undefined;
+  const { words } = useResultWords(context, holdsEncodedName(state.phase === 'idle' ? undefined : state.attempt, answer));
   const alertRef = useRef<HTMLDivElement>(null);
   const secondsLeft = useCountdown(state.phase === 'failed' ? state.retryAt : undefined, state.phase === 'failed' ? state.failedAt : 0);
   let status: ReactNode = null;
   let alert: ReactNode = null;
-  const name = (attempt: WriteAttempt<WritePayload>) => `${attempt.payload.method} ${attempt.payload.shownPath}`;
+  const named = (key: Record<AttemptWords['action'], MessageKey>, attempt: WriteAttempt<WritePayload>, result?: Exchange) => {
+    const { action, what, What } = words(attempt, result);
+    return t(key[action], { what, What });
+  };
+  const name = (attempt: WriteAttempt<WritePayload>) => { const { what, What } = words(attempt); return { what, What }; };
   const confirmButton = (attempt: WriteAttempt<WritePayload>) =>
     <button type="button" id={confirmId} onClick={() => { onResend(attempt); }}>{t('write.confirm')}</button>;
   const pending = state.needsConfirmation;
@@ -33,22 +49,20 @@ export function WriteStatus({ state, unplaced, confirmId, several, onResend }: P
 
   switch (state.phase) {
     case 'sending':
-      status = t('write.sending', { what: name(state.attempt) });
+      status = named(SENDING, state.attempt);
       break;
-    case 'done': {
-      const status_ = state.result?.status ?? 0;
-      status = t(DONE[state.attempt.payload.method], { what: name(state.attempt), status: status_ });
+    case 'done':
+      status = named(DONE, state.attempt, state.result);
       break;
-    }
     case 'already-done':
-      status = t('write.alreadyDone', { what: name(state.attempt) });
+      status = t('write.alreadyDone', name(state.attempt));
       break;
     case 'checking':
-      status = `${describeError(t, state.error, state.attempt.payload.identifier)} ${t('write.unknown', { what: name(state.attempt) })} ${t('write.checking')}`;
+      status = `${describeError(t, state.error, state.attempt.payload.identifier)} ${named(UNKNOWN, state.attempt)} ${t('write.checking')}`;
       break;
     case 'checked': {
       const { attempt, verdict } = state;
-      const intro = `${describeError(t, state.error, attempt.payload.identifier)} ${t('write.unknown', { what: name(attempt) })}`;
+      const intro = `${describeError(t, state.error, attempt.payload.identifier)} ${named(UNKNOWN, attempt)}`;
       if (verdict === 'done' || verdict === 'done-differently' || verdict === 'already-there') {
         status = `${intro} ${t('write.checkedDone')}`;
       } else if (verdict === 'not-found-yet') {
@@ -84,10 +98,10 @@ export function WriteStatus({ state, unplaced, confirmId, several, onResend }: P
     if (alert !== null) alert = <>{alert} {server}</>;
   }
   if (pending && !confirmShown) {
-    alert = <>{alert}{alert && ' '}{t('write.confirmNeeded', { what: name(pending.attempt) })} {confirmButton(pending.attempt)}</>;
+    alert = <>{alert}{alert && ' '}{t('write.confirmNeeded', name(pending.attempt))} {confirmButton(pending.attempt)}</>;
   }
   if (state.busyElsewhere) {
-    alert = <>{alert}{alert && ' '}{t('write.busyElsewhere', { what: name(state.busyElsewhere.attempt) })}</>;
+    alert = <>{alert}{alert && ' '}{t('write.busyElsewhere', name(state.busyElsewhere.attempt))}</>;
   }
 
   const hasAlert = alert !== null;
