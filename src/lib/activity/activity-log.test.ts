@@ -72,6 +72,22 @@ describe('the activity log', () => {
   });
 });
 
+describe('the activity log read back after its page ended', () => {
+  it('settles what was under way then: a read as cancelled, a write as unknown, the rest as it was', () => {
+    const stored = { entries: [
+      { ...request, id: 'a-1', method: 'GET' },
+      { ...request, id: 'a-2', method: 'HEAD' },
+      { ...request, id: 'a-3' },
+      { ...request, id: 'a-4', method: 'DELETE' },
+      { ...request, id: 'a-5', method: 'GET', status: 200, outcome: 'read' },
+    ], dropped: 0 };
+    const log = createActivityLog(memoryStorage(JSON.stringify(stored)));
+    expect(log.store.get().entries.map(({ id, outcome }) => [id, outcome])).toEqual([
+      ['a-1', 'cancelled'], ['a-2', 'cancelled'], ['a-3', 'unknown'], ['a-4', 'unknown'], ['a-5', 'read'],
+    ]);
+  });
+});
+
 describe('the activity log read back from damaged storage', () => {
   it('leaves out an entry whose time no Date can hold (formatting it would throw), keeping the rest', () => {
     const good = { ...request, id: 'a-1', outcome: 'added' };
@@ -83,7 +99,7 @@ describe('the activity log read back from damaged storage', () => {
   });
 
   it('keeps whom a request acted for through a reload, and leaves out an entry where that is no text', () => {
-    const acting = { ...request, id: 'a-1', actingAs: 'customer c0001' };
+    const acting = { ...request, id: 'a-1', actingAs: 'customer c0001', status: 201, outcome: 'added' };
     const log = createActivityLog(memoryStorage(JSON.stringify({ entries: [acting, { ...acting, id: 'a-2', actingAs: 7 }], dropped: 0 })));
     expect(log.store.get().entries).toEqual([acting]);
   });

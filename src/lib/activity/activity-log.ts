@@ -5,9 +5,10 @@ import { sessionStorageOrNothing } from '../session/session-storage.ts';
 /**
  * How the panel judged a request: for an add, added / already present / failed / unknown; for a
  * read of a list, read or failed; for a read that settled unknown outcomes, `checked` (the
- * verdicts per request are in `checks`).
+ * verdicts per request are in `checks`). `cancelled`: the page itself stopped waiting (a query
+ * superseded or no longer shown, the page closed): no failure, and no answer either.
  */
-export const ACTIVITY_OUTCOMES = ['added', 'present', 'created', 'changed', 'deleted', 'failed', 'unknown', 'read', 'checked'] as const;
+export const ACTIVITY_OUTCOMES = ['added', 'present', 'created', 'changed', 'deleted', 'failed', 'unknown', 'read', 'checked', 'cancelled'] as const;
 export type ActivityOutcome = (typeof ACTIVITY_OUTCOMES)[number];
 
 /** The largest epoch ms a Date holds (ECMA-262 TimeClip): beyond it, formatting throws. */
@@ -125,6 +126,16 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/**
+ * An entry kept without an outcome was under way when its page ended (a reload, the tab
+ * navigated): no answer will ever come to it. A read was simply cancelled; a write may have
+ * reached the server, so its outcome is unknown, never "under way" for ever.
+ */
+function settledByPageEnd(entry: ActivityEntry): ActivityEntry {
+  if (entry.outcome !== undefined) return entry;
+  return { ...entry, outcome: entry.method === 'GET' || entry.method === 'HEAD' ? 'cancelled' : 'unknown' };
+}
+
 function read(storage: Storage_ | undefined): ActivityState {
   try {
     const raw = storage?.getItem(ACTIVITY_STORAGE_KEY);
@@ -134,7 +145,7 @@ function read(storage: Storage_ | undefined): ActivityState {
     const entries: ActivityEntry[] = [];
     for (const stored of parsed.data.entries) {
       const entry = entrySchema.safeParse(stored);
-      if (entry.success) entries.push(entry.data);
+      if (entry.success) entries.push(settledByPageEnd(entry.data));
     }
     const over = Math.max(0, entries.length - MAX_ACTIVITY);
     return { entries: entries.slice(over), dropped: parsed.data.dropped + over };

@@ -395,6 +395,37 @@ describe('the activity log of the client', () => {
     expect(log.store.get().entries[0]).toMatchObject(expected);
   });
 
+  it.each([
+    ['a read', 'GET', 'cancelled'], ['a write already sent (it may have reached the server)', 'POST', 'unknown'],
+  ] as const)('records %s the caller cancels as %s, never as failed', async (_name, method, outcome) => {
+    const { log, client } = recorded(hanging);
+    const controller = new AbortController();
+    const pending = client({ ...get(), method, signal: controller.signal, activity: { failure: () => 'failed' } });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(log.store.get().entries[0]).toMatchObject({ method, outcome });
+  });
+
+  it('records a write cancelled before it was sent as cancelled', async () => {
+    const { log, client } = recorded(hanging);
+    await expect(client({ ...post(), signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(log.store.get().entries[0]).toMatchObject({ method: 'POST', outcome: 'cancelled' });
+  });
+
+  it('records a timeout (the page\'s own limit, not a cancel) as failed for a read', async () => {
+    vi.useFakeTimers();
+    try {
+      const log = createActivityLog(undefined);
+      const client = createApiClient({ basePath: BASE, getSettings: () => SETTINGS, fetch: hanging, activity: log, timeoutMs: 50 });
+      const pending = failure(client({ ...get(), signal: new AbortController().signal }));
+      await vi.advanceTimersByTimeAsync(60);
+      expect(await pending).toMatchObject({ kind: 'timeout' });
+      expect(log.store.get().entries[0]).toMatchObject({ outcome: 'failed' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('takes the verdict of a failure from the caller where it gives one', async () => {
     const { log, client } = recorded(json({ title: 'exists' }, 409));
     const failure = (error: ApiError) => (error.kind === 'conflict' ? 'present' as const : undefined);

@@ -99,6 +99,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...actingAsOf(built),
     });
     if (recorded !== undefined) request.activity?.onRecorded?.(recorded);
+    // fetch() sends nothing with a signal that is already aborted.
+    const abortedBeforeSend = request.signal?.aborted === true;
     try {
       const answer = await send(request, built, signal, timeout, successCap);
       const status = answer.response.status;
@@ -109,7 +111,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return data;
     } catch (error) {
       if (recorded !== undefined) {
-        options.activity?.finish(recorded, { ...judgeFailure(error, request.activity?.failure), durationMs: now() - startedAt });
+        const judged = request.signal?.aborted === true ? judgeCancelled(request.method, abortedBeforeSend) : judgeFailure(error, request.activity?.failure);
+        options.activity?.finish(recorded, { ...judged, durationMs: now() - startedAt });
       }
       throw error;
     } finally {
@@ -187,6 +190,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 const successOutcome = (method: HttpMethod): ActivityOutcome =>
   isReadMethod(method) ? 'read' : method === 'POST' ? 'created' : method === 'DELETE' ? 'deleted' : 'changed';
+
+/**
+ * A request the page cancelled itself (its caller's signal) is no failure: a read is
+ * `cancelled`; a write too if it never left, else it may have reached the server: `unknown`.
+ */
+function judgeCancelled(method: HttpMethod, beforeSend: boolean): { outcome: ActivityOutcome } {
+  return { outcome: isReadMethod(method) || beforeSend ? 'cancelled' : 'unknown' };
+}
 
 /** How the activity log judges a request that failed: the caller's word first, then the answer's. */
 function judgeFailure(

@@ -270,6 +270,7 @@ export const de: Record<MessageKey, string> = {
   'activity.outcome.read': 'gelesen',
   'activity.outcome.checked': 'geprüft',
   'activity.outcome.pending': 'läuft',
+  'activity.outcome.cancelled': 'abgebrochen',
   'activity.checkedDone': 'geprüft: {domain} hat gewirkt (Anfrage #{request}).',
   'activity.checkedNotSeen': 'geprüft: {domain} nicht zu sehen (Anfrage #{request}).',
   'activity.checkedAdded': 'geprüft: {domain} hinzugefügt (Anfrage #{request}).',

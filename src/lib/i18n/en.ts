@@ -272,6 +272,7 @@ export const en = {
   'activity.outcome.read': 'read',
   'activity.outcome.checked': 'checked',
   'activity.outcome.pending': 'under way',
+  'activity.outcome.cancelled': 'cancelled',
   'activity.checkedDone': 'checked: {domain} took effect (request #{request}).',
   'activity.checkedNotSeen': 'checked: {domain} not seen (request #{request}).',
   'activity.checkedAdded': 'checked: {domain} added (request #{request}).',
