@@ -298,6 +298,15 @@ test('German: the screen speaks German', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText('0 von 1 Domain');
   await expect(page.getByText('Keine Domain passt zu „nichts“.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Aktualisieren' })).toBeVisible();
+  // The delete dialog in German: the server's word for the kind set apart after a colon, the name in both forms.
+  await page.getByRole('searchbox', { name: 'Filtern' }).fill('');
+  await page.getByRole('button', { name: /^(bücher|xn--bcher-kva)\.example löschen$/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Löschen bestätigen' });
+  await expect(confirm).toContainText('Wirklich löschen: Domain bücher.example?');
+  await expect(confirm).toContainText('Geben Sie „bücher.example“ oder die ASCII-Form „xn--bcher-kva.example“ zur Bestätigung ein.');
+  await confirm.getByRole('textbox', { name: 'Kennung zur Bestätigung eingeben' }).fill('bücher.example');
+  await confirm.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gelöscht' })).toHaveText('Gelöscht: Domain bücher.example.');
 });
 
 test('at 360 px each domain is a card: nothing is cut off, sorting still works by keyboard', async ({ page }) => {
