@@ -95,3 +95,52 @@ for (const names of LANGUAGES) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }
+
+/** Activity's rows as read, once every request shown has settled. */
+async function settledRows(page: Page): Promise<string[]> {
+  await nav(page, 'Activity').click();
+  const table = page.getByRole('table', { name: 'Requests, newest first' });
+  await expect(table.getByRole('row', { name: /under way/ })).toHaveCount(0);
+  return (await table.getByRole('row').allInnerTexts()).slice(1).map((row) => row.replace(/\s+/g, ' '));
+}
+
+test('a page load with a key leaves no failed entry in Activity', async ({ page, sim }) => {
+  await sim.reset();
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002' });
+  await page.goto('/#/domains');
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ domains?$/ })).toBeVisible();
+  await nav(page, 'API').click();
+  await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible();
+  const rows = await settledRows(page);
+  expect(rows.some((row) => /GET \/customers\/c0002\/domains .*200 read/.test(row))).toBe(true);
+  expect(rows.filter((row) => row.includes('failed'))).toEqual([]);
+  await page.getByRole('combobox', { name: 'Outcome' }).selectOption({ label: 'failed' });
+  await expect(page.getByText('No request matches the filter.')).toBeVisible();
+});
+
+test('a read the page gave up on itself is cancelled in Activity, never failed: a list superseded by another customer, a list under way at a reload', async ({ page, sim }) => {
+  await sim.reset();
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  // The first customer's list answers late: the user asks for another one meanwhile.
+  await sim.fault({ method: 'GET', pathIncludes: '/customers/c0002/domains', action: 'respond', delayMs: 4000 });
+  await nav(page, 'Domains').click();
+  const customer = page.getByRole('textbox', { name: 'Customer ID' });
+  await expect(page.getByText(/Loading .*c0002/)).toBeVisible();
+  await customer.fill('c0001');
+  await customer.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ domains?$/ })).toBeVisible();
+  let rows = await settledRows(page);
+  expect(rows.filter((row) => row.includes('c0002'))).toEqual([expect.stringMatching(/GET \/customers\/c0002\/domains .*cancelled/)]);
+  expect(rows.filter((row) => row.includes('failed'))).toEqual([]);
+
+  // A list under way when the page is reloaded gets no answer: cancelled, not "under way" for ever.
+  await sim.fault({ method: 'GET', pathIncludes: '/customers/c0001/domains', action: 'hang' });
+  await page.goto('/#/domains');
+  await page.reload();
+  await expect(page.getByText(/Loading .*c0001/)).toBeVisible();
+  await page.reload();
+  rows = await settledRows(page);
+  expect(rows.filter((row) => row.includes('failed'))).toEqual([]);
+  expect(rows.filter((row) => row.includes('c0001') && row.includes('cancelled')).length).toBeGreaterThanOrEqual(1);
+});
