@@ -78,3 +78,29 @@ test('on the simulator the settings screen says so and lists the demo keys', asy
   await expect(notice).toContainText('demo-customer-key');
   await expect(notice).toContainText('demo-noperm-key');
 });
+
+test('"Settings saved." offers the next step: back to the screen the user came from, else adding a domain', async ({ page }) => {
+  const main = page.getByRole('main');
+  // Opened on Settings: nowhere to go back to.
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002' });
+  await expect(page.getByRole('status')).toHaveText('Settings saved.');
+  await expect(main.getByRole('link')).toHaveText(['Next: add a domain']);
+  await main.getByRole('link', { name: 'Next: add a domain' }).click();
+  await expect(page.getByRole('heading', { name: 'Add domain', level: 1 })).toBeFocused();
+
+  // From Domains, by way of the navigation: back there.
+  await page.goto('/#/domains');
+  await expect(page.getByRole('heading', { name: 'Domains', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await main.getByRole('link', { name: 'Back to Domains' }).click();
+  await expect(page).toHaveURL(/#\/domains$/);
+  await expect(page.getByRole('heading', { name: 'Domains', level: 1 })).toBeFocused();
+
+  // The message and its link go with the next edit.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(main.getByRole('link', { name: 'Back to Domains' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Customer ID' }).fill('c0001');
+  await expect(main.getByRole('link', { name: 'Back to Domains' })).toHaveCount(0);
+});

@@ -12,12 +12,30 @@ function subscribe(listener: () => void) {
   return () => { window.removeEventListener('hashchange', listener); };
 }
 
-/** The route the address names now; anything unknown shows the add-domain screen. */
-export function currentRoute(): Route {
-  const { hash } = window.location;
+/** The route an address's hash names; anything unknown shows the add-domain screen. */
+export function routeOf(hash: string): Route {
   // The API screen has an address per operation below its own (#/api/op/...).
   if (hash.startsWith('#/api/')) return 'api';
   return ROUTES.find((route) => ROUTE_HREF[route] === hash) ?? 'add-domain';
+}
+
+/** The route the address names now. */
+export function currentRoute(): Route {
+  return routeOf(window.location.hash);
+}
+
+// The address of the screen shown before Settings was (this page's life; none after a load).
+let beforeSettings: string | undefined;
+if (typeof window !== 'undefined') {
+  window.addEventListener('hashchange', (event) => {
+    const from = new URL(event.oldURL).hash || '#/';
+    if (routeOf(new URL(event.newURL).hash) === 'settings' && routeOf(from) !== 'settings') beforeSettings = from;
+  });
+}
+
+/** Where the user was before Settings (the full address: an API operation's too), if anywhere. */
+export function useAddressBeforeSettings(): string | undefined {
+  return useSyncExternalStore(subscribe, () => beforeSettings);
 }
 
 /** A few screens need no router: the hash keeps them linkable and works on any static host. */

@@ -13,8 +13,13 @@ import { SimulatorNotice } from './simulator-notice.tsx';
 
 const LANGUAGE_NAMES: Record<Settings['language'], string> = { en: 'English', de: 'Deutsch' };
 
+interface Props {
+  /** Where to go once the settings are saved: the screen the user came from, or adding a domain. */
+  next?: { href: string; label: MessageKey };
+}
+
 /** The settings screen's body: the simulator notice and the form. Loaded apart from the page. */
-export function SettingsForm() {
+export function SettingsForm({ next }: Props) {
   const t = useT();
   const settings = useSettings();
   const queryClient = useQueryClient();
@@ -124,6 +129,7 @@ export function SettingsForm() {
           {several && <button type="button" className="danger" onClick={forgetAll}>{t('settings.forgetAll')}</button>}
         </div>
         <p role="status" className="status">{message && t(message)}{message && several && ` ${t('server.named', { server: serverName })}`}</p>
+        {message === 'settings.saved' && next && <p className="next-step"><a href={next.href}>{t(next.label)}</a></p>}
       </form>
     </>
   );

@@ -37,6 +37,13 @@ export const en = {
   'settings.language': 'Language',
   'settings.save': 'Save settings',
   'settings.saved': 'Settings saved.',
+  // Worded apart from the navigation's names: the next step is a link of its own.
+  'settings.next.addDomain': 'Next: add a domain',
+  'settings.next.back.addDomain': 'Back to adding a domain',
+  'settings.next.back.domains': 'Back to Domains',
+  'settings.next.back.bulkAdd': 'Back to adding many domains',
+  'settings.next.back.api': 'Back to the API screen',
+  'settings.next.back.activity': 'Back to Activity',
   'settings.forget': 'Forget API key',
   'settings.forgotten': 'The API key was removed from this browser session.',
   'settings.forgetAll': 'Forget all keys',
