@@ -55,3 +55,29 @@ test('German everywhere: no English text on any screen, and every request asks f
   expect(requests.length).toBeGreaterThanOrEqual(3);
   expect(requests.map((request) => request.headers['accept-language'])).toEqual(requests.map(() => 'de'));
 });
+
+test('a browser asking for German gets German on the first visit, until the user picks a language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/#/settings');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  expect(await englishOnPage(page)).toEqual([]);
+
+  // An explicit pick wins over the browser's, through a reload.
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await context.close();
+
+  // A browser that asks for a language the panel does not speak before German.
+  const other = await browser.newContext({ locale: 'fr-FR' });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/#/settings');
+  await expect(otherPage.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await other.close();
+});

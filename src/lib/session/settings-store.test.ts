@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { actingAs, DEFAULT_SETTINGS, isUserName, SETTINGS_STORAGE_KEY, createSettingsStore } from './settings-store.ts';
+import { actingAs, DEFAULT_SETTINGS, isUserName, languageFromBrowser, SETTINGS_STORAGE_KEY, createSettingsStore } from './settings-store.ts';
 
 type FakeStorage = Pick<Storage, 'getItem' | 'setItem'> & { entries: Map<string, string> };
 
@@ -67,6 +67,34 @@ describe('createSettingsStore', () => {
   it.each([['fr'], [''], ['{"de":1}']])('ignores a stored language %j it does not know', (raw) => {
     const store = createSettingsStore(fakeStorage({ 'hosting-panel.language': raw, [SETTINGS_STORAGE_KEY]: JSON.stringify({ language: 'de' }) }));
     expect(store.get().language).toBe('de');
+  });
+
+  it.each([
+    ['German first', ['de-DE', 'en-US'], 'de'],
+    ['a German of its own region', ['de-AT'], 'de'],
+    ['the bare subtag, in capitals', ['DE'], 'de'],
+    ['English first', ['en-GB', 'de'], 'en'],
+    ['a language the panel does not speak, then German', ['fr-FR', 'de-CH', 'en'], 'de'],
+    ['a language that only begins like one', ['dev', 'den'], undefined],
+    ['none it speaks', ['fr', 'it'], undefined],
+    ['no languages', [], undefined],
+  ] as const)('takes the browser\'s language from %s', (_name, languages, expected) => {
+    expect(languageFromBrowser(languages)).toBe(expected);
+  });
+
+  it('speaks the browser\'s language on a first visit, and what the user picked after that', () => {
+    const storage = fakeStorage();
+    const first = createSettingsStore(storage, undefined, () => ['de-DE', 'en']);
+    expect(first.get().language).toBe('de');
+    first.update({ language: 'en' });
+    expect(createSettingsStore(storage, undefined, () => ['de-DE']).get().language).toBe('en');
+    // A language an earlier version kept with the settings counts as picked too.
+    const old = fakeStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ apiKey: 'k', language: 'en' }) });
+    expect(createSettingsStore(old, undefined, () => ['de']).get().language).toBe('en');
+    // Settings kept without a language: the browser's.
+    const none = fakeStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ apiKey: 'k' }) });
+    expect(createSettingsStore(none, undefined, () => ['de']).get()).toMatchObject({ apiKey: 'k', language: 'de' });
+    expect(createSettingsStore(fakeStorage(), undefined, () => ['fr']).get().language).toBe('en');
   });
 
   it('falls back to the defaults when reading storage throws', () => {

@@ -94,17 +94,34 @@ const ONE_SERVER: SettingsServers = {
  */
 type SettingsStorage = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'key' | 'length'>>;
 
+/**
+ * The language a browser asks for: the first of its languages (best first) that the panel
+ * speaks, by primary subtag (`de-AT` is German); none when it speaks none of them.
+ */
+export function languageFromBrowser(languages: readonly string[]): Language | undefined {
+  for (const tag of languages) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const known = LANGUAGES.find((code) => code === primary);
+    if (known) return known;
+  }
+  return undefined;
+}
+
+const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages);
+
 export function createSettingsStore(
   storage: SettingsStorage | undefined,
   servers: SettingsServers = ONE_SERVER,
+  /** The browser's languages, best first: the first visit's language until the user picks one. */
+  preferred: () => readonly string[] = browserLanguages,
 ): SettingsStore {
   const listeners = new Set<() => void>();
   // Read once per server and kept: get() must answer the same object until a change.
   const cache = new Map<string, Settings>();
   const notify = () => { listeners.forEach((listener) => { listener(); }); };
   // Until this tab has chosen a language of its own, the one an earlier version kept with the
-  // default server's settings still holds.
-  let language: Language = readLanguage(storage) ?? read(storage, SETTINGS_STORAGE_KEY).language;
+  // default server's settings still holds; with neither, the browser's (a first visit).
+  let language: Language = readLanguage(storage) ?? readOldLanguage(storage) ?? languageFromBrowser(preferred()) ?? 'en';
 
   const getFor = (server: string): Settings => {
     let settings = cache.get(server);
@@ -224,6 +241,18 @@ function rawItem(storage: Pick<Storage, 'getItem'> | undefined, key: string): st
 function readLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language | undefined {
   const raw = rawItem(storage, LANGUAGE_STORAGE_KEY);
   return LANGUAGES.find((code) => code === raw);
+}
+
+/** The language an earlier version kept in the default server's entry, if it kept one. */
+function readOldLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language | undefined {
+  try {
+    const parsed: unknown = JSON.parse(rawItem(storage, SETTINGS_STORAGE_KEY) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { language } = parsed as Readonly<Record<string, unknown>>;
+    return LANGUAGES.find((code) => code === language);
+  } catch {
+    return undefined;
+  }
 }
 
 function read(storage: Pick<Storage, 'getItem'> | undefined, key: string): Settings {
