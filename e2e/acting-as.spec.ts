@@ -58,3 +58,28 @@ test('"Act as customer" and "Act as user" at once are refused on the fields; a u
   expect(sent.length).toBeGreaterThan(0);
   expect(sent.map((request) => request.headers['x-user-name'])).toEqual(sent.map(() => 'ben'));
 });
+
+test('the "Acting as" notice stops acting: its button clears it, the next request goes as the key\'s own, and Settings follows', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0001' });
+  await page.getByRole('textbox', { name: 'Act as customer' }).fill('c0001');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const banner = page.getByRole('banner');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByRole('status')).toHaveText(/domains?$/);
+  await expectNoViolations(page);
+
+  const before = (await sim.requests()).length;
+  await banner.getByRole('button', { name: 'Stop acting as c0001' }).click();
+  await expect(banner.getByText(/Acting as/)).toHaveCount(0);
+  // What was read as c0001 is read again as the key's own.
+  await expect.poll(async () => (await sim.requests()).slice(before).filter((request) => request.path.includes('/domains')).length).toBeGreaterThan(0);
+  const after = (await sim.requests()).slice(before).filter((request) => request.path.includes('/api/v1/'));
+  expect(after.map((request) => request.headers['x-customer-id'])).toEqual(after.map(() => undefined));
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Act as customer' })).toHaveValue('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(banner.getByText(/Acting as/)).toHaveCount(0);
+  await page.reload();
+  await expect(banner.getByText(/Acting as/)).toHaveCount(0);
+});

@@ -44,6 +44,12 @@ export function SettingsForm({ next }: Props) {
     setMessage(undefined);
   }
   useEffect(() => { reset(toFormValues(settingsStore.get())); }, [serverName, reset]);
+  // Stopped from the header's notice: the fields follow, so a later save does not bring it back.
+  const { actAsCustomer = '', actAsUser = '' } = settings;
+  useEffect(() => {
+    if (actAsCustomer === '') setValue('actAsCustomer', '');
+    if (actAsUser === '') setValue('actAsUser', '');
+  }, [actAsCustomer, actAsUser, setValue]);
 
   // Bound to the server whose settings the form shows as Save is pressed, whatever is selected
   // by the time the values are checked and the language's messages have loaded.

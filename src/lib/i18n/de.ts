@@ -17,6 +17,7 @@ export const de: Record<MessageKey, string> = {
   'server.named': '(Server {server})',
   'acting.customer': 'Handelt als Kunde {value}',
   'acting.user': 'Handelt als Benutzer {value}',
+  'acting.stop': 'Nicht mehr als {value} handeln',
   'app.crashed': 'Auf dieser Seite ist ein Fehler aufgetreten. Laden Sie die Seite neu, um von vorn zu beginnen; Ihre Einstellungen bleiben erhalten.',
   'app.loading': 'Wird geladen …',
 

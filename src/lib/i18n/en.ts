@@ -19,6 +19,7 @@ export const en = {
   'server.named': '(Server {server})',
   'acting.customer': 'Acting as customer {value}',
   'acting.user': 'Acting as user {value}',
+  'acting.stop': 'Stop acting as {value}',
   'app.crashed': 'Something went wrong on this page. Reload to start again; your settings are kept.',
   'app.loading': 'Loading…',
 
