@@ -8,7 +8,7 @@ import { AnswerView } from './answer/answer-view.tsx';
 import type { Operation } from '../../lib/openapi/operations.ts';
 import type { JsonObject } from '../../lib/openapi/json.ts';
 import { type BuiltRead, valueKey } from '../../lib/openapi/read-request.ts';
-import { ParameterFields, useParameters } from '../../lib/openapi/parameters/parameter-field.tsx';
+import { useParameterFields, useParameters } from '../../lib/openapi/parameters/parameter-field.tsx';
 import { RequestShown } from '../../lib/openapi/write/request-shown.tsx';
 
 interface Props {
@@ -25,6 +25,10 @@ interface Props {
 export function ReadPanel({ document, operation, server, hasKey }: Props) {
   const t = useT();
   const { values, setValues, problems, sendable, notSendable, build: built, filled } = useParameters(document, operation);
+  const parameterView = useParameterFields({
+    document, operation, parameters: sendable, values, problems, filled,
+    onChange: (parameter, value) => { setValues((previous) => ({ ...previous, [valueKey(parameter)]: value })); },
+  });
   const [answer, setAnswer] = useState<{ exchange: Exchange } | { error: ApiError } | { failed: true }>();
   const [shown, setShown] = useState<ShownRequest>();
   const inFlight = useRef(false);
@@ -61,11 +65,11 @@ export function ReadPanel({ document, operation, server, hasKey }: Props) {
 
   return (
     <section className="read-panel" aria-label={t('api.read')}>
-      <ParameterFields document={document} operation={operation} parameters={sendable} values={values} problems={problems} filled={filled}
-        onChange={(parameter, value) => { setValues((previous) => ({ ...previous, [valueKey(parameter)]: value })); }} />
+      {parameterView.fields}
       {notSendable.length > 0 && (
         <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>
       )}
+      {parameterView.context}
       <div className="actions">
         <button type="button" aria-disabled={busy || !hasKey} aria-busy={busy} onClick={() => { void send(); }}>{t('api.send')}</button>
         <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>

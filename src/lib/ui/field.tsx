@@ -4,6 +4,8 @@ interface FieldProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** After the hint, outside what describes the control (a "More" button). */
+  more?: ReactNode;
   error?: string | undefined;
   children: ReactNode;
 }
@@ -12,7 +14,7 @@ interface FieldProps {
  * Label, hint and error around one control. The error is tied to the control with
  * aria-invalid and aria-describedby, so a screen reader reads it with the field.
  */
-export function Field({ id, label, hint, error, children }: FieldProps) {
+export function Field({ id, label, hint, more, error, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -22,6 +24,7 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
       {withDescription(children, id, describedBy, Boolean(error))}
       {/* A div: a hint may hold the server's description as paragraphs and lists. */}
       {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
       {error && <p id={errorId} className="error">{error}</p>}
     </div>
   );

@@ -45,6 +45,15 @@ function plainText(root: Nodes): string {
   return text;
 }
 
+/** A description's CommonMark as the text it reads (no markup), for a short form of it. */
+export function markdownText(text: string): string {
+  try {
+    return plainText(fromMarkdown(text.length > MAX_MARKDOWN_CHARS ? text.slice(0, MAX_MARKDOWN_CHARS) : text)).replace(/\s+/g, ' ').trim();
+  } catch {
+    return text.slice(0, MAX_MARKDOWN_CHARS);
+  }
+}
+
 export function safeHref(url: string): string | undefined {
   try {
     const parsed = new URL(url);

@@ -54,8 +54,8 @@ describe('what names a customer, what is a schema\'s only value', () => {
   it('is a customer only in the path', () => {
     expect(isCustomerParameter({ in: 'query', name: 'customerId' })).toBe(false);
   });
-  it.each([
-    [{ enum: ['a'] }, 'a'], [{ const: 7 }, '7'], [{ enum: ['a', 'b'] }, undefined], [{ enum: [{ a: 1 }] }, undefined], [{ type: 'string' }, undefined],
+  it.each<[JsonObject, string | undefined]>([
+    [{ enum: ['a'] }, 'a'], [{ const: 7 }, '7'], [{ allOf: [{ type: 'string' }, { enum: ['c7'] }] }, 'c7'], [{ enum: ['a', 'b'] }, undefined], [{ enum: [{ a: 1 }] }, undefined], [{ type: 'string' }, undefined],
   ])('%j → %j', (schema, expected) => {
     expect(onlyValue(document, schema)).toBe(expected);
   });

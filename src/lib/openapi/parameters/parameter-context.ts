@@ -15,13 +15,22 @@ export const isCustomerParameter = (parameter: Pick<Parameter, 'in' | 'name'>): 
   parameter.in === 'path' && CUSTOMER_NAME.test(parameter.name);
 
 /** The one value a parameter's schema allows (`enum` of one, `const`), as text. */
-export function onlyValue(document: JsonObject, schema: JsonValue | undefined): string | undefined {
+export function onlyValue(document: JsonObject, schema: JsonValue | undefined, depth = 0): string | undefined {
   const resolved = resolveLocal(document, schema);
-  if (!isObject(resolved)) return undefined;
+  if (!isObject(resolved) || depth > 4) return undefined;
   const values = Object.hasOwn(resolved, 'const') ? [resolved.const] : resolved.enum;
-  if (!Array.isArray(values) || values.length !== 1) return undefined;
-  const [only] = values;
-  return typeof only === 'string' || typeof only === 'number' ? String(only) : undefined;
+  if (Array.isArray(values) && values.length === 1) {
+    const [only] = values;
+    return typeof only === 'string' || typeof only === 'number' ? String(only) : undefined;
+  }
+  // `allOf: [{ enum: ['c7'] }, …]`: a member that allows one value allows the whole that one.
+  if (Array.isArray(resolved.allOf)) {
+    for (const member of resolved.allOf.slice(0, 16)) {
+      const only = onlyValue(document, member, depth + 1);
+      if (only !== undefined) return only;
+    }
+  }
+  return undefined;
 }
 
 export interface KnownValues {
@@ -46,7 +55,8 @@ export function contextValues(document: JsonObject, operation: Operation, known:
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path') continue;
     const key = valueKey(parameter);
-    const preset = known.preset !== undefined && Object.hasOwn(known.preset, key) ? known.preset[key] : undefined;
+    const given = known.preset !== undefined && Object.hasOwn(known.preset, key) ? known.preset[key] : undefined;
+    const preset = given === '' ? undefined : given;
     const only = onlyValue(document, parameter.schema);
     const customer = isCustomerParameter(parameter) && known.customer ? known.customer : undefined;
     const value = preset ?? only ?? customer;

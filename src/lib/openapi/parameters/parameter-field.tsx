@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { isPathSegment } from '../../../shared/path-segment.ts';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../api/api-client.ts';
 import { useServers } from '../../session/server-store.ts';
@@ -16,7 +17,7 @@ import { isObject, type JsonValue } from '../json.ts';
 import { isSecretName } from '../../util/secret-name.ts';
 import { humanLabel } from '../form/fields/human-label.ts';
 import { RADIO_UP_TO } from '../form/fields/field-limits.ts';
-import { hintFor } from '../form/controls/field-hint.tsx';
+import { useFieldHint } from '../form/controls/field-hint.tsx';
 import { contextParts, contextValues } from './parameter-context.ts';
 import { needsNameRules, normalizeHostnameValues } from './path-hostnames.ts';
 import { suggestionList, suggestionPath, suggestionValues } from './parameter-suggestions.ts';
@@ -67,15 +68,24 @@ export function useParameters(document: JsonObject, operation: Operation, preset
 }
 
 /**
- * The parameters of an operation: those the panel knows as one line of text ("For customer
- * c0002 · example.org") with "Change" to edit them, the others as fields.
+ * The parameters of an operation: `fields`, those to fill in, for the top of the form; and
+ * `context`, those the panel knows as one line of text ("For customer c0002 · example.org.")
+ * with "Change" to make them fields, for above the form's buttons: where the request goes, said
+ * where it is sent, and the first Tab of a form still reaches its first field.
  */
-export function ParameterFields({ document, operation, parameters, values, problems, filled, onChange }: {
+export function useParameterFields({ document, operation, parameters, values, problems, filled, onChange }: {
   document: JsonObject; operation: Operation; parameters: readonly Parameter[]; values: ParameterValues; problems: ReadonlyMap<string, string>;
   filled: ReadonlySet<string>; onChange: (parameter: Parameter, value: string) => void;
-}) {
+}): { fields: ReactNode; context: ReactNode } {
   const t = useT();
   const [editing, setEditing] = useState(false);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  // "Change" is gone once pressed: focus goes to the first field it opened, not to the page.
+  const [focusFields, setFocusFields] = useState(false);
+  useEffect(() => {
+    if (!focusFields) return;
+    fieldsRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [focusFields]);
   // A known value with a problem is a field again, where its message is shown.
   const shownAsText = (parameter: Parameter) => {
     const key = valueKey(parameter);
@@ -91,25 +101,23 @@ export function ParameterFields({ document, operation, parameters, values, probl
     return result?.ok && result.unicode !== result.ascii ? `${result.unicode} (${result.ascii})` : value;
   };
   const words = parts.map((part) => (part.kind === 'customer' ? t('params.customer', { id: part.value }) : part.kind === 'host' ? host(part.value) : `${part.label} ${part.value}`));
-  const fields = parameters.filter((parameter) => !shownAsText(parameter));
-  return (
-    <>
-      {words.length > 0 && (
-        <p className="context-line">
-          <span>{t('params.for', { what: words.join(' · ') })}</span>{' '}
-          <button type="button" className="link" onClick={() => { setEditing(true); }}>{t('params.change')}</button>
-        </p>
-      )}
-      {fields.length > 0 && (
-        <div className="form">
-          {fields.map((parameter) => (
-            <ParameterField key={valueKey(parameter)} document={document} operation={operation} values={values} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
-              error={problems.get(valueKey(parameter))} onChange={(value) => { onChange(parameter, value); }} />
-          ))}
-        </div>
-      )}
-    </>
-  );
+  const shown = parameters.filter((parameter) => !shownAsText(parameter));
+  return {
+    fields: shown.length > 0 && (
+      <div className="form" ref={fieldsRef}>
+        {shown.map((parameter) => (
+          <ParameterField key={valueKey(parameter)} document={document} operation={operation} values={values} parameter={parameter} value={values[valueKey(parameter)] ?? ''}
+            error={problems.get(valueKey(parameter))} onChange={(value) => { onChange(parameter, value); }} />
+        ))}
+      </div>
+    ),
+    context: words.length > 0 && (
+      <p className="context-line">
+        <span>{t('params.for', { what: words.join(' · ') })}</span>{' '}
+        <button type="button" className="link" onClick={() => { setEditing(true); setFocusFields(true); }}>{t('params.change')}</button>
+      </p>
+    ),
+  };
 }
 
 /** The panel's name rules once loaded; `wanted` loads them (a render follows). */
@@ -134,8 +142,11 @@ export function ParameterField({ document, operation, values, parameter, value, 
   const t = useT();
   const id = useId();
   const listId = useId();
-  const suggestions = useSuggestions(document, operation, parameter, values);
   const kind = fieldKind(document, parameter.schema);
+  const secret = isSecretName(parameter.name) || isPasswordSchema(document, parameter.schema);
+  // Suggestions for a typed value only, never for a secret.
+  const typed = kind.kind !== 'boolean' && !(kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS) && !secret;
+  const suggestions = useSuggestions(document, typed ? operation : undefined, parameter, values);
   const text = parameterLabel(parameter);
   const label = <>{text}{!parameter.required && <span className="optional"> ({t('form.optional')})</span>}</>;
   const acting = parameter.in === 'header' ? sendableHeader(parameter.name) : undefined;
@@ -147,24 +158,25 @@ export function ParameterField({ document, operation, values, parameter, value, 
     kind.kind === 'boolean' && value === '' && !parameter.required ? t('form.notSet') : undefined,
     suggestions.offered ? t('params.suggested') : undefined,
   ].filter(Boolean).join(' ');
-  const hint = hintFor({ label: text, name: parameter.name, text: parameter.description, extra: words || undefined });
-  if (kind.kind === 'boolean') return <BooleanParameter id={id} label={label} hint={hint} error={error} value={value} required={parameter.required} name={text} onChange={onChange} />;
+  const { hint, more } = useFieldHint({ label: text, name: parameter.name, text: parameter.description, extra: words || undefined });
+  if (kind.kind === 'boolean') return <BooleanParameter id={id} label={label} hint={hint} more={more} error={error} value={value} required={parameter.required} name={text} onChange={onChange} />;
   if (kind.kind === 'enum' && kind.options.length <= RADIO_UP_TO) {
     const hintId = `${id}-hint`;
     return (
       <fieldset className="field radios" aria-describedby={[error ? `${id}-error` : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}>
         <legend>{label}</legend>
-        {kind.options.map((option) => (
-          <label key={option} className="radio"><input type="radio" name={id} checked={value === option} onChange={() => { onChange(option); }} /> <span>{option}</span></label>
-        ))}
+        {kind.options.map((option, index) => (option === '' ? null : (
+          <label key={index} className="radio"><input type="radio" name={id} checked={value === option} onChange={() => { onChange(option); }} /> <span>{option}</span></label>
+        )))}
         {!parameter.required && <label className="radio"><input type="radio" name={id} checked={value === ''} onChange={() => { onChange(''); }} /> <span>{t('api.unset')}</span></label>}
         {hint && <div id={hintId} className="hint">{hint}</div>}
+        {more}
         {error && <p id={`${id}-error`} className="error">{error}</p>}
       </fieldset>
     );
   }
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} more={more} error={error}>
       {/* A select of thousands of options would freeze the page: a long enum is typed, and checked on Send. */}
       {kind.kind === 'enum' && kind.options.length <= SHOWN_OPTIONS
         ? (
@@ -174,7 +186,7 @@ export function ParameterField({ document, operation, values, parameter, value, 
           </select>
         )
         : <input id={id} value={value} autoComplete="off" spellCheck={false} inputMode={kind.kind === 'number' ? 'decimal' : undefined}
-            type={isSecretName(parameter.name) || isPasswordSchema(document, parameter.schema) ? 'password' : 'text'}
+            type={secret ? 'password' : 'text'}
             list={suggestions.values.length > 0 ? listId : undefined} {...(suggestions.offered && suggestions.triggers)}
             onChange={(event) => { onChange(event.target.value); }} />}
       {suggestions.values.length > 0 && <datalist id={listId}>{suggestions.values.map((option) => <option key={option} value={option} />)}</datalist>}
@@ -192,18 +204,22 @@ const OPENS_SUGGESTIONS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp'])
  */
 function useSuggestions(document: JsonObject, operation: Operation | undefined, parameter: Parameter, values: ParameterValues | undefined) {
   const server = useServers().current.name;
+  // Whom the tab acts for is part of what the list says: another identity, another read.
+  const acting = actingAs(useSettings());
   const list = useMemo(() => (operation ? suggestionList(document, operation, parameter) : undefined), [document, operation, parameter]);
-  const path = list && values ? suggestionPath(document, list, values) : undefined;
+  // The list's path as the send would make it: host names in their one form (`Example.ORG.` → `example.org`).
+  const path = list && values ? suggestionPath(document, list, operation ? normalizeHostnameValues(document, operation, values, undefined).values : values) : undefined;
   const key = path?.join('/');
   const [wantedFor, setWantedFor] = useState<string>();
   const wanted = key !== undefined && wantedFor === key;
   // The key names the list read (server and path) and the parameter; `list` and `path` follow from them.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const { data } = useQuery({
-    queryKey: ['parameter-suggestions', server, key, parameter.name] as const,
+    queryKey: ['parameter-suggestions', server, acting?.header, acting?.value, key, parameter.name] as const,
     queryFn: async ({ signal }) => {
       const body = await apiRequest({ method: 'GET', path: path ?? [], schema: z.unknown(), server, signal });
-      return list ? suggestionValues(body, list, parameter) : [];
+      // Only values a path can take: the send would refuse the others.
+      return list ? suggestionValues(body, list, parameter).filter(isPathSegment) : [];
     },
     enabled: wanted && path !== undefined,
     retry: false,
@@ -212,16 +228,20 @@ function useSuggestions(document: JsonObject, operation: Operation | undefined, 
   const want = () => { setWantedFor(key); };
   const triggers = {
     onPointerDown: want,
-    onKeyDown: (event: KeyboardEvent) => { if (OPENS_SUGGESTIONS.has(event.key) || event.key.length === 1) want(); },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (OPENS_SUGGESTIONS.has(event.key) || (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey)) want();
+    },
+    // A keyboard that types through composition (Android) says little in keydown: typing asks too.
+    onInput: want,
   };
-  return { offered: list !== undefined, values: wanted && data ? data : NO_VALUES, triggers };
+  return { offered: list !== undefined && path !== undefined, values: wanted && data ? data : NO_VALUES, triggers };
 }
 
 const NO_VALUES: string[] = [];
 
 /** A boolean parameter as a checkbox; one that may be left out can be set back to unset. */
-function BooleanParameter({ id, label, hint, error, value, required, name, onChange }: {
-  id: string; label: React.ReactNode; hint: React.ReactNode; error: string | undefined; value: string; required: boolean; name: string; onChange: (value: string) => void;
+function BooleanParameter({ id, label, hint, more, error, value, required, name, onChange }: {
+  id: string; label: ReactNode; hint: ReactNode; more: ReactNode; error: string | undefined; value: string; required: boolean; name: string; onChange: (value: string) => void;
 }) {
   const t = useT();
   const box = useRef<HTMLInputElement>(null);
@@ -235,8 +255,9 @@ function BooleanParameter({ id, label, hint, error, value, required, name, onCha
           aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} onChange={(event) => { onChange(event.target.checked ? 'true' : 'false'); }} />
         {label}
       </label>
-      {value !== '' && !required && <button type="button" className="link" onClick={() => { onChange(''); }}>{t('form.unset', { field: name })}</button>}
+      {value !== '' && !required && <button type="button" className="link" onClick={() => { onChange(''); box.current?.focus(); }}>{t('form.unset', { field: name })}</button>}
       {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
       {error && <p id={errorId} className="error">{error}</p>}
     </div>
   );

@@ -18,7 +18,7 @@ import type { Parameter } from '../operations.ts';
 import { type ParameterValues, valueKey } from '../read-request.ts';
 import { WriteBody } from './write-body.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { ParameterFields, useParameters } from '../parameters/parameter-field.tsx';
+import { useParameterFields, useParameters } from '../parameters/parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
 import { maskForEditing, type SecretPlaces } from './secrets.ts';
 import { useWritePipeline } from './use-write-pipeline.ts';
@@ -40,6 +40,8 @@ interface Props extends OperationContext {
    */
   mode?: 'form' | 'delete';
   onClose?: () => void;
+  /** The submit button's words where the place has its own ("Save", an action's name); "Send" on the API screen. */
+  submitLabel?: string;
 }
 
 /**
@@ -89,9 +91,9 @@ export function WriteForm(props: Props) {
   const [shownSent, setShownSent] = useState(false);
   const [confirming, setConfirming] = useState<WriteAttempt<WritePayload>>();
   const [repeat, setRepeat] = useState<WriteAttempt<WritePayload>>();
+  const resultWords = useResultWords(props, holdsEncodedName(repeat));
   const confirmId = useId();
 
-  const resultWords = useResultWords(props, holdsEncodedName(repeat));
   // After React has rendered the errors (the check may answer from a worker, outside any event):
   // the first marked control, in the page's order, takes focus.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -247,6 +249,10 @@ export function WriteForm(props: Props) {
     }
   };
 
+  // Called with every render (the delete mode returns below): `changeParameter` is read when a field changes.
+  const parameterView = useParameterFields({
+    document, operation, parameters: sendable, values, problems, filled, onChange: (parameter, value) => { changeParameter(parameter, value); },
+  });
   const busy = isWriteBusy(state);
   const dialog = confirming && (
     <ConfirmDelete attempt={confirming} context={props}
@@ -276,11 +282,11 @@ export function WriteForm(props: Props) {
       </div>
     );
   }
-  const sendLabel = method === 'DELETE' ? t('write.deleteButton') : t('api.send');
+  const sendLabel = method === 'DELETE' ? t('write.deleteButton') : props.submitLabel ?? t('api.send');
   return (
     <section className="write-panel" aria-label={t('write.label')}>
       <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
-        <ParameterFields document={document} operation={operation} parameters={sendable} values={values} problems={problems} filled={filled} onChange={changeParameter} />
+        {parameterView.fields}
         {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
         {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
         {fields && (
@@ -288,6 +294,7 @@ export function WriteForm(props: Props) {
             current={method === 'PATCH' ? { readable: currentRead !== undefined, loading, loaded: baseline !== undefined, load: () => { void loadCurrent(); } } : undefined}
             json={{ on: jsonMode, toggle: toggleJson, text: jsonText, setText: setJsonText, problems: jsonProblems }} />
         )}
+        {parameterView.context}
         <div className="actions">
           <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>
           <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>

@@ -5,7 +5,7 @@ import { Field } from '../../../ui/field.tsx';
 import { CHOICE, type FormEntry, ROW_KEY, ROWS } from '../value/form-entry.ts';
 import { initialValue } from '../value/initial-value.ts';
 import { isSecretField } from '../../write/secrets.ts';
-import { hintFor } from './field-hint.tsx';
+import { useFieldHint } from './field-hint.tsx';
 import { humanLabel, inSentence } from '../fields/human-label.ts';
 import type { ArrayField, FieldDescriptor, FormFields, ObjectField, StringField, VariantsField } from '../fields/field-types.ts';
 
@@ -62,14 +62,65 @@ function FieldLabel({ field, label }: { field: FieldDescriptor; label: string | 
   return <>{text}{!field.required && <span className="optional"> ({t('form.optional')})</span>}</>;
 }
 
-/** The wire name, the server's description and the panel's own words, each apart. */
-function hintOf(field: FieldDescriptor, label: string | undefined, extra: (string | undefined)[]): ReactNode {
+/** The wire name, the server's description and the panel's own words, each apart; "More" after them. */
+function useHintOf(field: FieldDescriptor, label: string | undefined, extra: (string | undefined)[]) {
   const words = extra.filter((part): part is string => Boolean(part)).join(' ');
   // An item or row is labelled by its place ("Tags 2"): its wire name is its owner's.
-  return hintFor({ label: label ?? field.label, name: label === undefined ? field.name : undefined, text: field.hint, extra: words || undefined });
+  return useFieldHint({ label: label ?? field.label, name: label === undefined ? field.name : undefined, text: field.hint, extra: words || undefined });
 }
 
-function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, ObjectField | ArrayField | VariantsField>; name: string; label: string | undefined }) {
+type InputField = Exclude<FieldDescriptor, ObjectField | ArrayField | VariantsField>;
+
+function InputView({ field, name, label }: { field: InputField; name: string; label: string | undefined }) {
+  if (field.kind === 'boolean') return <BooleanView field={field} name={name} label={label} />;
+  if (field.kind === 'enum') {
+    // One value, which is sent: nothing to choose, so it is shown, not asked.
+    if (field.total === 1 && !field.nullable && field.default !== undefined && field.default === field.options[0]) return <FixedView field={field} label={label} />;
+    if (field.control === 'radio') return <RadioView field={field} name={name} label={label} />;
+  }
+  return <TextView field={field} name={name} label={label} />;
+}
+
+function FixedView({ field, label }: { field: Extract<FieldDescriptor, { kind: 'enum' }>; label: string | undefined }) {
+  const t = useT();
+  const { hint, more } = useHintOf(field, label, []);
+  // The one option, which is the default (InputView checked): a string, number or boolean.
+  const value = field.options[0];
+  return (
+    <div className="field fixed-value">
+      <span className="fixed-label">{label ?? (field.label || t('form.body'))}</span>
+      <span className="fixed-text">{typeof value === 'boolean' ? t(value ? 'list.yes' : 'list.no') : String(value)}</span>
+      {hint && <div className="hint">{hint}</div>}
+      {more}
+    </div>
+  );
+}
+
+function RadioView({ field, name, label }: { field: Extract<FieldDescriptor, { kind: 'enum' }>; name: string; label: string | undefined }) {
+  const t = useT();
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useError(name);
+  const { hint, more } = useHintOf(field, label, []);
+  const hintId = `${id}-hint`;
+  return (
+    <fieldset className="field radios" aria-describedby={[error ? `${id}-error` : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}>
+      <legend><FieldLabel field={field} label={label} /></legend>
+      {field.options.map((option, index) => (
+        <label key={index} className="radio"><input type="radio" value={String(index)} {...register(name)} /> <span>{String(option)}</span></label>
+      ))}
+      {!field.required && (
+        <label className="radio"><input type="radio" value="" {...register(name)} /> <span>{t('api.unset')}</span></label>
+      )}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
+      {error && <p id={`${id}-error`} className="error">{error}</p>}
+      {field.nullable && <NullToggle name={name} label={label ?? (field.label || t('form.body'))} />}
+    </fieldset>
+  );
+}
+
+function TextView({ field, name, label }: { field: InputField; name: string; label: string | undefined }) {
   const t = useT();
   const id = useId();
   const { register } = useFormContext();
@@ -87,35 +138,7 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
       control = <input {...common} inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" />;
       extra = t(field.integer ? 'form.integer' : 'form.number');
       break;
-    case 'boolean':
-      return <BooleanView field={field} name={name} label={label} />;
     case 'enum':
-      // One value, which is sent: nothing to choose, so it is shown, not asked.
-      if (field.total === 1 && !field.nullable && field.default !== undefined && field.default === field.options[0]) {
-        return (
-          <div className="field fixed-value">
-            <span className="fixed-label">{label ?? (field.label || t('form.body'))}</span>
-            <span className="fixed-text">{String(field.default)}</span>
-          </div>
-        );
-      }
-      if (field.control === 'radio') {
-        const hintId = `${id}-hint`;
-        const hint = hintOf(field, label, []);
-        return (
-          <fieldset className="field radios" aria-describedby={[error ? `${id}-error` : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}>
-            <legend><FieldLabel field={field} label={label} /></legend>
-            {field.options.map((option, index) => (
-              <label key={index} className="radio"><input type="radio" value={String(index)} {...register(name)} /> <span>{String(option)}</span></label>
-            ))}
-            {!field.required && (
-              <label className="radio"><input type="radio" value="" {...register(name)} /> <span>{t('api.unset')}</span></label>
-            )}
-            {hint && <div id={hintId} className="hint">{hint}</div>}
-            {error && <p id={`${id}-error`} className="error">{error}</p>}
-          </fieldset>
-        );
-      }
       control = (
         <select {...common}>
           <option value="">{t('api.unset')}</option>
@@ -124,14 +147,15 @@ function InputView({ field, name, label }: { field: Exclude<FieldDescriptor, Obj
       );
       extra = field.truncated ? t('form.enumCut', { shown: field.options.length, total: field.total }) : undefined;
       break;
-    case 'json':
+    default:
       control = <textarea {...common} rows={4} spellCheck={false} autoComplete="off" />;
       extra = t('form.json');
       break;
   }
+  const { hint, more } = useHintOf(field, label, [extra]);
   return (
     <>
-      <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hintOf(field, label, [extra])} error={error}>{control}</Field>
+      <Field id={id} label={<FieldLabel field={field} label={label} />} hint={hint} more={more} error={error}>{control}</Field>
       {field.nullable && <NullToggle name={name} label={label ?? (field.label || t('form.body'))} />}
     </>
   );
@@ -151,7 +175,7 @@ function BooleanView({ field, name, label }: { field: FieldDescriptor; name: str
   const box = useRef<HTMLInputElement>(null);
   const set = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
   useEffect(() => { if (box.current) box.current.indeterminate = set === undefined; }, [set]);
-  const hint = hintOf(field, label, [set === undefined ? t('form.notSet') : undefined]);
+  const { hint, more } = useHintOf(field, label, [set === undefined && value !== null ? t('form.notSet') : undefined]);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -163,10 +187,13 @@ function BooleanView({ field, name, label }: { field: FieldDescriptor; name: str
         <FieldLabel field={field} label={label} />
       </label>
       {set !== undefined && !field.required && (
-        <button type="button" className="link" onClick={() => { setValue(name, '', { shouldDirty: true }); }}>{t('form.unset', { field: label ?? field.label })}</button>
+        // Gone once pressed: focus goes back to the box, not to the page.
+        <button type="button" className="link" onClick={() => { setValue(name, '', { shouldDirty: true }); box.current?.focus(); }}>{t('form.unset', { field: label ?? field.label })}</button>
       )}
       {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
       {error && <p id={errorId} className="error">{error}</p>}
+      {field.nullable && <NullToggle name={name} label={label ?? (field.label || t('form.body'))} />}
     </div>
   );
 }
@@ -196,6 +223,8 @@ function inputType(field: StringField): string {
 
 function ObjectView({ field, name, label, fields }: { field: ObjectField; name: string; label: string | undefined; fields: FormFields }) {
   const error = useError(name);
+  const hintId = useId();
+  const { hint, more } = useHintOf(field, label, []);
   const children = (
     <>
       {field.children.map((child) => <FieldView key={child.key} field={child} name={`${name}.${child.key}`} label={undefined} fields={fields} />)}
@@ -206,9 +235,10 @@ function ObjectView({ field, name, label, fields }: { field: ObjectField; name: 
   // The body itself, untitled: its fields need no frame of their own.
   if (field.pointer === '' && label === undefined && field.label === '') return <div className="body-fields">{children}</div>;
   return (
-    <fieldset className="body-object">
+    <fieldset className="body-object" aria-describedby={hint ? hintId : undefined}>
       <legend><FieldLabel field={field} label={label} /></legend>
-      {hintOf(field, label, []) && <div className="hint">{hintOf(field, label, [])}</div>}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
       {children}
     </fieldset>
   );
@@ -250,14 +280,17 @@ function ArrayView({ field, name, label, fields }: { field: ArrayField; name: st
   const error = useError(name);
   const owner = label ?? (field.label || t('form.body'));
   const full = field.maxItems !== undefined && items.length >= field.maxItems;
+  const hintId = useId();
   const limits = [
     field.minItems !== undefined ? t('form.minItems', { n: field.minItems }) : undefined,
     field.maxItems !== undefined ? t('form.maxItems', { n: field.maxItems }) : undefined,
   ];
+  const { hint, more } = useHintOf(field, label, limits);
   return (
-    <fieldset className="body-array">
+    <fieldset className="body-array" aria-describedby={hint ? hintId : undefined}>
       <legend><FieldLabel field={field} label={label} /></legend>
-      {hintOf(field, label, limits) && <div className="hint">{hintOf(field, label, limits)}</div>}
+      {hint && <div id={hintId} className="hint">{hint}</div>}
+      {more}
       {items.map((item, index) => {
         const n = index + 1;
         return (
@@ -287,6 +320,7 @@ function VariantsView({ field, name, label, fields }: { field: VariantsField; na
   const choice: unknown = useWatch({ name: choiceName });
   const error = useError(choiceName);
   const chosen = typeof choice === 'string' && choice !== '' ? field.variants[Number(choice)] : undefined;
+  const { hint, more } = useHintOf(field, label, []);
   const variantLabel = (variant: VariantsField['variants'][number], index: number) =>
     (variant.labelFrom === 'index' ? t('form.variant', { n: index + 1 })
       : variant.labelFrom === 'kind' ? t(isKindKey(`form.kindOfValue.${variant.label}`) ? `form.kindOfValue.${variant.label}` as MessageKey : 'form.kindOfValue.string')
@@ -299,7 +333,7 @@ function VariantsView({ field, name, label, fields }: { field: VariantsField; na
   return (
     <fieldset className="body-variants">
       <legend><FieldLabel field={field} label={label} /></legend>
-      <Field id={id} label={choiceLabel} hint={hintOf(field, label, [])} error={error}>
+      <Field id={id} label={choiceLabel} hint={hint} more={more} error={error}>
         <select id={id} {...register(choiceName)}>
           <option value="">{t('api.unset')}</option>
           {field.variants.map((variant, index) => <option key={index} value={String(index)}>{variantLabel(variant, index)}</option>)}

@@ -219,8 +219,9 @@ describe('fieldsOf: variants', () => {
   });
 
   it('reads a title that is itself a wire name as one made human, and leaves a title of words as written', () => {
-    const { root } = fieldsOf(doc31(), { type: 'object', properties: { a: { type: 'string', title: 'addon_slugs' }, b: { type: 'string', title: 'The e-mail of record' }, c: { type: 'string', title: 'clusterUuid' } } });
-    expect(root.kind === 'object' && root.children.map((child) => child.label)).toEqual(['Addon slugs', 'The e-mail of record', 'Cluster UUID']);
+    const titled = (titles: string[]) => fieldsOf(doc31(), { type: 'object', properties: Object.fromEntries(titles.map((title, at) => [`p${String(at)}`, { type: 'string', title }])) }).root;
+    const root = titled(['addon_slugs', 'The e-mail of record', 'clusterUuid', 'E-mail', 'Wi-Fi', 'macOS', 'iPhone', 'Opt-in']);
+    expect(root.kind === 'object' && root.children.map((child) => child.label)).toEqual(['Addon slugs', 'The e-mail of record', 'Cluster UUID', 'E-mail', 'Wi-Fi', 'macOS', 'iPhone', 'Opt-in']);
   });
 
   it('gives anyOf of primitives as variants', () => {

@@ -135,7 +135,9 @@ function buildEnum(context: Context, at: At, view: View, values: JsonValue): Fie
     if (options.length < context.maxOptions) options.push(value);
   }
   if (total === 0) return jsonField(context, at, view.pointer, 'unsupported', view);
-  const base = baseOf(context, at, view, view.pointer);
+  const own = baseOf(context, at, view, view.pointer);
+  // A default the enum no longer allows (an inherited one, narrowed away by a variant) is none.
+  const base = own.default === undefined || options.includes(own.default as Exclude<Primitive, null>) || (own.default === null && nullable) ? own : { ...own, default: undefined };
   // One value only (a `const` in all but name): set, where it is required or tells a variant
   // from the others (`{ target: { enum: ["ip"] } }`), so that choosing the variant sends it.
   const only = total === 1 && !nullable && base.default === undefined && (at.required || at.ofVariant === true) ? options[0] : undefined;
@@ -258,10 +260,29 @@ function chooserOf(context: Context, view: View, owns: readonly ReturnType<typeo
   }
   const first = owns[0];
   if (!first?.ok) return undefined;
-  for (const name of first.view.properties.keys()) {
-    if (ownValue(context, first.view, name, path) === undefined) continue;
+  // The first few properties with a value written in the variant itself (`const`, an enum of
+  // one), each read once per variant, within the build's budget of work.
+  let tried = 0;
+  for (const [name, parts] of first.view.properties) {
+    if (tried >= MAX_CHOOSERS || context.work > MAX_WORK) return undefined;
+    if (!parts.some((part) => literalValue(part.schema) !== undefined)) continue;
+    tried += 1;
     const values = owns.map((own) => (own.ok ? ownValue(context, own.view, name, path) : undefined));
-    if (values.every((value) => value !== undefined) && new Set(values).size === values.length) return { name };
+    context.work += owns.length;
+    // Told apart as the page shows them: 1 and "1" would read alike.
+    const labels = values.map((value) => (value === undefined ? undefined : humanLabel(String(value))));
+    if (labels.every((label) => label !== undefined) && new Set(labels).size === labels.length) return { name };
   }
   return undefined;
+}
+
+/** Properties tried as the one that tells variants apart, at most. */
+const MAX_CHOOSERS = 8;
+
+/** A value written in the schema itself: `const`, or an enum of one. */
+function literalValue(schema: JsonValue | undefined): Primitive | undefined {
+  if (!isObject(schema)) return undefined;
+  const values = Object.hasOwn(schema, 'const') ? [schema.const] : Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum : undefined;
+  const only = values?.[0];
+  return only === null || typeof only === 'string' || typeof only === 'number' || typeof only === 'boolean' ? only : undefined;
 }

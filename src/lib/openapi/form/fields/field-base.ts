@@ -21,9 +21,12 @@ export const count = (keyword: Keyword | undefined): number | undefined => {
   return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 };
 
-/** A title that is itself a wire name (`addon_slugs`, `clusterUuid`) reads as one made human. */
+/**
+ * A title that is itself a wire name (`addon_slugs`, `clusterUuid`) reads as one made human; a
+ * title of words stays (`E-mail`, `Wi-Fi`, `macOS`, `iPhone`).
+ */
 export const titleLabel = (title: string | undefined): string | undefined =>
-  (title !== undefined && !/\s/.test(title) && /[A-Za-z0-9][_-][A-Za-z0-9]|[a-z][A-Z]/.test(title) ? humanLabel(title) : title);
+  (title !== undefined && !/\s/.test(title) && /\p{L}_\p{L}|^\p{Ll}{2,}\p{Lu}\p{Ll}/u.test(title) ? humanLabel(title) : title);
 
 function placeholderOf(view: View): string | undefined {
   const examples = view.keywords.get('examples')?.value;

@@ -24,6 +24,14 @@ describe('humanLabel: a wire name as a person reads it', () => {
     ['userName', 'User name'],
     ['DEBUG_MODE', 'Debug mode'],
     ['__proto__', 'Proto'],
+    ['größe', 'Größe'],
+    ['mailboxÜberQuota', 'Mailbox über quota'],
+    ['IPv6Address', 'IPv6 address'],
+    ['userIDs', 'User IDs'],
+    ['CAs', 'CAs'],
+    ['OAuth2Token', 'OAuth2 token'],
+    ['e-mail', 'Email'],
+    ['githubAppId', 'GitHub app ID'],
   ])('%s → %s', (name, label) => {
     expect(humanLabel(name)).toBe(label);
   });

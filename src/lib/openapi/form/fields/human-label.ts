@@ -18,7 +18,12 @@ const PLURALS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Words kept as they are, lower case: they are names, not words (`www`). */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['www', 'e-mail', 'ipv4', 'ipv6']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['www']);
+
+/** Words with a spelling of their own. */
+const SPELLED: ReadonlyMap<string, string> = new Map([
+  ['ipv4', 'IPv4'], ['ipv6', 'IPv6'], ['oauth', 'OAuth'], ['oauth2', 'OAuth2'], ['macos', 'macOS'], ['iphone', 'iPhone'], ['github', 'GitHub'], ['gitlab', 'GitLab'],
+]);
 
 /** Units that end a name (`quotaMiB`, `size_gb`, `timeoutSeconds`): shown in brackets. */
 const UNITS: ReadonlyMap<string, string> = new Map([
@@ -28,6 +33,8 @@ const UNITS: ReadonlyMap<string, string> = new Map([
 ]);
 
 const MAX_WORDS = 12;
+/** Longer names are no label: shown cut, as written. */
+const MAX_NAME = 200;
 
 /**
  * The words of a wire name: split at `_`, `-`, `.`, spaces and camelCase humps, runs of capitals
@@ -35,10 +42,11 @@ const MAX_WORDS = 12;
  */
 export function wireWords(name: string): string[] {
   const words: string[] = [];
-  for (const chunk of name.split(/[\s_.\-/]+/)) {
+  // `e-mail` is one word, whatever splits at `-`.
+  for (const chunk of name.replace(/\be-mail/gi, 'email').split(/[\s_.\-/]+/)) {
     if (chunk === '') continue;
-    // Unit spellings that are not camel humps (`MiB`, `GiB`) stay one word.
-    const parts = chunk.match(/[KMGT]iB(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+[a-z]*|[^A-Za-z\d]+/g) ?? [chunk];
+    // Unit spellings (`MiB`), `IPv6` and `OAuth2` are one word; so is an acronym's plural (`IDs`, `CAs`).
+    const parts = chunk.match(/[KMGT]iB(?!\p{Ll})|IPv\d+|OAuth\d*|\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\d+\p{Ll}*|[^\p{L}\d]+/gu) ?? [chunk];
     for (const part of parts) {
       // `ipv4`, `pop3`, `http2`: a digit run glued to the word before it.
       const last = words.at(-1);
@@ -51,7 +59,9 @@ export function wireWords(name: string): string[] {
 
 function wordOf(word: string, first: boolean): string {
   const lower = word.toLowerCase();
-  if (AS_WRITTEN.has(lower)) return lower === 'ipv4' || lower === 'ipv6' ? `IPv${lower.slice(3)}` : lower;
+  if (AS_WRITTEN.has(lower)) return lower;
+  const spelled = SPELLED.get(lower);
+  if (spelled !== undefined) return spelled;
   const plural = PLURALS.get(lower);
   if (plural !== undefined) return plural;
   if (ACRONYMS.has(lower)) return lower.toUpperCase();
@@ -66,7 +76,7 @@ function wordOf(word: string, first: boolean): string {
  */
 export function humanLabel(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '' || !/[A-Za-z]/.test(trimmed)) return name;
+  if (trimmed === '' || !/\p{L}/u.test(trimmed) || trimmed.length > MAX_NAME) return name.slice(0, MAX_NAME);
   const words = wireWords(trimmed);
   if (words.length === 0 || words.length > MAX_WORDS) return name;
   let unit: string | undefined;
