@@ -111,6 +111,47 @@ test.describe('adding a domain', () => {
     expect(await sim.requests()).toEqual([]);
   });
 
+  test('the pasted address\'s note goes once the name is typed by hand, and does not come back for the same name', async ({ page }) => {
+    const name = page.getByRole('textbox', { name: 'Domain name' });
+    await name.fill('https://www.Example.org/shop');
+    await expect(name).toHaveValue('example.org');
+    const note = page.getByText(/^Took example\.org from the pasted address/);
+    await expect(note).toBeVisible();
+    await name.fill('');
+    await name.pressSequentially('example.org');
+    await expect(name).toHaveValue('example.org');
+    await expect(note).toHaveCount(0);
+  });
+
+  test('"Hosting account" says it has suggestions, and how many once read', async ({ page, sim }) => {
+    await sim.storeDomain('c0002', 'one.example', 'web77');
+    await sim.storeDomain('c0002', 'two.example', 'web78');
+    const account = page.getByRole('textbox', { name: 'Hosting account' });
+    await expect(account).toHaveAccessibleDescription(/pick one the customer's domains use/);
+    const before = (await sim.requests()).length;
+    await account.press('ArrowDown');
+    await expect(page.getByRole('combobox', { name: 'Hosting account' })).toHaveAccessibleDescription('2 known accounts: type or pick (↓).');
+    expect((await sim.requests()).slice(before).map((request) => request.method)).toEqual(['GET']);
+    // No valid customer: nothing to suggest, nothing said.
+    await page.getByRole('textbox', { name: 'Customer ID' }).fill('c1/x');
+    await expect(page.getByRole('textbox', { name: 'Hosting account' })).not.toHaveAccessibleDescription(/known|pick/);
+  });
+
+  test('"Show request" after an add shows what was sent, not the emptied form beside it', async ({ page }) => {
+    await fillDomainForm(page, { domain: 'sent.example', account: 'web77' });
+    await addDomainButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Added sent.example to account web77 of customer c0002.');
+    await page.getByRole('button', { name: 'Show request' }).click();
+    const sent = page.getByRole('region', { name: 'Last request sent' });
+    await expect(sent.getByText('"domain":"sent.example"').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Request body', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Request body, exactly as sent' })).toBeVisible();
+    // A new name: the draft is a request again, shown above what was sent.
+    await page.getByRole('textbox', { name: 'Domain name' }).fill('next.example');
+    await expect(page.getByRole('heading', { name: 'Request body', exact: true })).toBeVisible();
+    await expect(sent).toBeVisible();
+  });
+
   test('"Show request" shows the exact body and a curl command without the key', async ({ page, sim }) => {
     // A key of the test's own: the demo keys are listed on the (hidden) settings screen.
     await sim.registerKey('marker-show-request-7f3a', 'admin');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '../../../lib/api/api-error.ts';
-import { translateMessage, useT } from '../../../lib/i18n/i18n.ts';
+import { translateMessage, useLocalized } from '../../../lib/i18n/i18n.ts';
 import { serverStore, useServers } from '../../../lib/session/server-store.ts';
 import { useSettings } from '../../../lib/session/settings-store.ts';
 import { Field } from '../../../lib/ui/field.tsx';
@@ -21,7 +21,7 @@ import { useDomainPreview } from './use-domain-preview.ts';
 import { ADD_DOMAIN_SLOT, useSubmission } from './use-submission.ts';
 
 export function AddDomainForm() {
-  const t = useT();
+  const { t, plural } = useLocalized();
   const settings = useSettings();
   const ids = { customerId: useId(), account: useId(), webType: useId(), target: useId() };
   const { control, register, handleSubmit, setError, resetField, setFocus, setValue, getValues, getFieldState, formState: { errors, isSubmitted } } =
@@ -104,6 +104,9 @@ export function AddDomainForm() {
   );
 
   const suggestions = useAccountSuggestions(values.customerId.trim());
+  const accountHint = suggestions.offer === 'none' ? undefined
+    : suggestions.offer === 'unread' ? t('domain.account.hint.offer')
+    : suggestions.accounts.length === 0 ? t('domain.account.hint.none') : plural('domain.account.hint.known', suggestions.accounts.length);
   useScreenCustomer(values.customerId.trim());
 
   const submitValid = (valid: DomainFormOutput) => {
@@ -120,8 +123,8 @@ export function AddDomainForm() {
         <input id={ids.customerId} autoComplete="off" spellCheck={false} {...register('customerId')} />
       </Field>
       <DomainNameField register={register} error={translateMessage(t, errors.domain?.message)} preview={preview}
-        onAddress={takeAddress} addressNote={addressNote} current={() => getValues('domain')} />
-      <Field id={ids.account} label={t('domain.account')} error={translateMessage(t, errors.account?.message)}>
+        onAddress={takeAddress} onTyped={() => { setAddress(undefined); }} addressNote={addressNote} current={() => getValues('domain')} />
+      <Field id={ids.account} label={t('domain.account')} error={translateMessage(t, errors.account?.message)} hint={accountHint}>
         {/* `list` only with suggestions to offer: it makes the field a combobox. */}
         <input id={ids.account} autoComplete="off" spellCheck={false} list={suggestions.accounts.length > 0 ? accountListId : undefined}
           {...suggestions.triggers} {...register('account')} />

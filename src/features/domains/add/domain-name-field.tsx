@@ -15,6 +15,8 @@ interface Props {
    * field: true when it took the name out of it, so the field's own change is not applied.
    */
   onAddress: (text: string, pasted: boolean) => boolean;
+  /** The name was changed by hand: what was said of an address taken before no longer holds. */
+  onTyped: () => void;
   /** What was made of the last address taken, while the field still holds its name. */
   addressNote: string | undefined;
   /** The field's value before this change. */
@@ -25,7 +27,7 @@ interface Props {
 const WHOLE_TEXT = new Set(['insertFromPaste', 'insertFromDrop', 'insertReplacementText']);
 
 /** The domain input, with what will be sent when that differs from what was typed. */
-export function DomainNameField({ register, error, preview, onAddress, addressNote, current }: Props) {
+export function DomainNameField({ register, error, preview, onAddress, onTyped, addressNote, current }: Props) {
   const t = useT();
   const id = useId();
   const notes: string[] = [];
@@ -39,6 +41,7 @@ export function DomainNameField({ register, error, preview, onAddress, addressNo
     // (an autofill, a test tool's fill).
     const arrivedWhole = WHOLE_TEXT.has(inputType) || (inputType === 'insertText' && event.target.value.length - current().length > 1);
     if (arrivedWhole && onAddress(event.target.value, true)) return;
+    onTyped();
     void field.onChange(event);
   };
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {

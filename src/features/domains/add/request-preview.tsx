@@ -44,9 +44,11 @@ export const RequestPreview = memo(function RequestPreview({ slot, customerId, b
         {t('domain.showRequest')}
       </button>
       <div id={panel} hidden={!open}>
-        <RequestText level={2} request={shownDraft} headings={{
+        {/* After a send, the emptied form is no request worth showing: what was sent is, alone,
+            until a new name is typed. */}
+        {(!sent || body.domain !== '') && <RequestText level={2} request={shownDraft} headings={{
           head: t('domain.request.headers'), body: t('domain.request.body'), curl: t('domain.request.curl'),
-        }} />
+        }} />}
         {sent && (
           <section aria-label={t('domain.request.sent')}>
             <h2>{t('domain.request.sent')}</h2>

@@ -51,7 +51,9 @@ export function useAccountSuggestions(customerId: string) {
   const onKeyDown = useCallback((event: KeyboardEvent) => {
     if (OPENS_SUGGESTIONS.has(event.key) || event.key.length === 1) setWantedFor(customerId);
   }, [customerId]);
-  return { accounts, triggers: { onPointerDown: want, onKeyDown } };
+  // What the field's hint says: suggestions to be had (a valid customer), and how many once read.
+  const offer: 'none' | 'unread' | 'read' = !valid ? 'none' : wanted && data ? 'read' : 'unread';
+  return { accounts, offer, triggers: { onPointerDown: want, onKeyDown } };
 }
 
 // Tab, Enter, Escape and deleting pass through the field without asking for anything.
