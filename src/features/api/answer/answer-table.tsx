@@ -7,6 +7,7 @@ import { columnsOf, own, searchKey, sortText } from './answer-model.ts';
 import { type CellWords, cellWords } from './cell-text.ts';
 import { sortInSlices } from './sort-in-slices.ts';
 import { CutValue } from './whole-value.tsx';
+import { differsFromWire, humanLabel } from '../../../lib/openapi/form/fields/human-label.ts';
 
 interface Sort { key: string; ascending: boolean }
 
@@ -67,12 +68,15 @@ export function AnswerTable({ rows }: { rows: readonly JsonObject[] }) {
   }, [order, keys, wanted]);
   // While a sort or the filter's keys are being worked out, the rows shown before stay.
   if (shown && shown !== lastShown) setLastShown(shown);
+  // A column is named in words (`userName` → "User name"); the wire name stays beside it where it differs.
   const columns = useMemo((): VirtualColumn<number>[] => names.map((key) => ({
     id: key,
-    label: key,
+    label: humanLabel(key),
     sort: sort?.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none',
     header: (
-      <button type="button" className="sort-button" onClick={() => { setSort({ key, ascending: sort?.key === key ? !sort.ascending : true }); }}>{key}</button>
+      <button type="button" className="sort-button" onClick={() => { setSort({ key, ascending: sort?.key === key ? !sort.ascending : true }); }}>
+        {humanLabel(key)}{differsFromWire(humanLabel(key), key) && <code className="wire-name"> {key}</code>}
+      </button>
     ),
     cell: (index) => {
       const row = rows[index];
