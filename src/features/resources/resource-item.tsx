@@ -1,29 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import * as z from 'zod/mini';
-import { apiRequest } from '../../lib/api/api-client.ts';
 import type { DescribedOk } from '../../lib/openapi/described/described.ts';
 import { OperationWriteForm } from '../../lib/openapi/described/operation-write-form.tsx';
 import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
-import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
+import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
 import { ResourceDialog } from './resource-dialog.tsx';
 import { fillPath, resourceHref } from './resource-route.ts';
-import { cellText, nameProperty, scalarText } from './rows.ts';
+import { cellText, itemName } from './rows.ts';
+import { useRead } from './use-read.ts';
 import { type Words, useWords } from './words.ts';
 
 const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
 
 type Open = { kind: 'edit' | 'delete' } | { kind: 'part'; part: Part };
 
-/** A read of one path, as every resource screen makes it (one cache entry per path). */
-function useRead(server: string, path: readonly string[] | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['resource-read', server, path?.join('/')] as const,
-    queryFn: async ({ signal }) => (await apiRequest({ method: 'GET', path: path ?? [], schema: z.unknown(), server, signal })) as JsonValue,
-    enabled: enabled && path !== undefined,
-  });
-}
 
 /**
  * An item's page: its name, its fields as a readable list, its settings each with "Edit", its
@@ -40,9 +30,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
   const path = fillPath(item.apiPath, values);
   const read = useRead(server, path, hasKey && item.read !== undefined);
   const body = isObject(read.data) ? read.data : undefined;
-  const nameKey = nameProperty(collection.shape.columns, collection.identifier);
-  const id = values[item.parameter] ?? '';
-  const name = (body && nameKey !== undefined ? scalarText(body[nameKey]) : '') || id;
+  const name = itemName(body, collection, values[item.parameter] ?? '');
   const close = () => { setOpen(undefined); };
   const preset = presetOf(values);
   return (

@@ -1,7 +1,10 @@
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
-import { fillPath, placeOf, resourceHref, trailOf } from './resource-route.ts';
+import { fillPath, placeOf, resourceHref, type ResourcePlace, trailOf } from './resource-route.ts';
+import { itemName } from './rows.ts';
+import { useRead } from './use-read.ts';
+import { isObject } from '../../lib/openapi/json.ts';
 import { ResourceItem } from './resource-item.tsx';
 import { ResourceList } from './resource-list.tsx';
 import { useResources, useResourceSegments, useTabCustomer } from './use-resources.ts';
@@ -35,7 +38,7 @@ export function ResourcesView() {
   const top = model.top.map((apiPath) => maps.collections.get(apiPath)).filter((collection) => collection !== undefined);
   const place = placeOf(maps, segments);
   const trail = trailOf(maps, segments);
-  const levelName = (level: (typeof trail)[number]) => (level.place.kind === 'collection' ? level.place.collection.name : level.segments.at(-1) ?? '');
+
   return (
     <div className="resources">
       <nav aria-label={words.nav} className="resource-nav">
@@ -59,7 +62,9 @@ export function ResourcesView() {
             <li><a href={resourceHref([])}>{words.top}</a></li>
             {trail.map((level, at) => (
               <li key={level.segments.join('/')}>
-                <a href={resourceHref(level.segments)} aria-current={at === trail.length - 1 ? 'page' : undefined}>{levelName(level)}</a>
+                <a href={resourceHref(level.segments)} aria-current={at === trail.length - 1 ? 'page' : undefined}>
+                  {level.place.kind === 'collection' ? level.place.collection.name : <ItemCrumb place={level.place} server={server} hasKey={hasKey} />}
+                </a>
               </li>
             ))}
           </ol>
@@ -80,3 +85,9 @@ export function ResourcesView() {
 }
 
 const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (collection.item === undefined ? undefined : items.get(collection.item));
+
+/** An item's level in the breadcrumb: its name as read (the item page's own read, from the cache), else its identifier. */
+function ItemCrumb({ place, server, hasKey }: { place: Extract<ResourcePlace, { kind: 'item' }>; server: string; hasKey: boolean }) {
+  const read = useRead(server, fillPath(place.item.apiPath, place.values), hasKey && place.item.read !== undefined);
+  return <>{itemName(isObject(read.data) ? read.data : undefined, place.collection, place.values[place.item.parameter] ?? '')}</>;
+}

@@ -69,3 +69,9 @@ export function cellText(value: JsonValue | undefined, words: Words): string {
   }).slice(0, 3);
   return pairs.length > 0 ? pairs.join(', ') : words.entries(Object.keys(value).length);
 }
+
+/** An item's name: its name-like property as read, else the value that names it in its path. */
+export function itemName(body: JsonObject | undefined, collection: { shape: { columns: readonly Column[] }; identifier: string | undefined }, id: string): string {
+  const key = nameProperty(collection.shape.columns, collection.identifier);
+  return (body && key !== undefined ? scalarText(body[key]) : '') || id;
+}
