@@ -75,3 +75,63 @@ for (const language of ['English', 'Deutsch'] as const) {
     });
   }
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`unticked boxes and unselected radio buttons stand out from their card by at least 3:1 (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add domain' }).click();
+    const box = page.getByRole('checkbox', { name: 'Web hosting' });
+    await box.uncheck();
+    // A radio button of the page's own kind, in a card as the generated forms have them.
+    await page.evaluate(() => {
+      const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'contrast-probe' });
+      document.querySelector('form.form')?.append(radio);
+    });
+    const ratios = await page.evaluate(() => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(color).map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const backgroundOf = (element: Element | null): string => {
+        for (let at = element; at; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if (!/rgba\(.*, 0\)$/.test(color) && color !== 'transparent') return color;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      const ratio = (a: string, b: string) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return ((x ?? 0) + 0.05) / ((y ?? 0) + 0.05); };
+      return [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox]:not(:checked):not(:disabled), input[type=radio]:not(:checked)')]
+        .filter((input) => input.checkVisibility())
+        // Drawn by the page (appearance none): its border is what is seen, and what is measured.
+        .map((input) => (getComputedStyle(input).appearance === 'none' ? ratio(getComputedStyle(input).borderTopColor, backgroundOf(input.parentElement)) : 0));
+    });
+    expect(ratios.length).toBeGreaterThanOrEqual(2);
+    for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(3);
+  });
+}
+
+test('at 360 px a card\'s column names never break inside a word (German)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002', language: 'Deutsch' });
+  for (const [screen, table] of [['API', /Operationen/], ['Aktivität', /Anfragen/]] as const) {
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: screen, exact: true }).click();
+    await expect.poll(() => page.getByRole('table', { name: table }).getByRole('row').count()).toBeGreaterThan(1);
+    const tooNarrow = await page.evaluate(() => {
+      const canvas = document.createElement('canvas').getContext('2d');
+      const found: string[] = [];
+      for (const cell of document.querySelectorAll<HTMLElement>('[data-screen]:not([hidden]) td[data-label]')) {
+        const label = cell.dataset.label ?? '';
+        const style = getComputedStyle(cell, '::before');
+        if (!canvas || label === '') continue;
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const longestWord = Math.max(...label.split(/\s+/).map((word) => canvas.measureText(word).width));
+        const column = Number.parseFloat(getComputedStyle(cell).gridTemplateColumns.split(' ')[0] ?? '0');
+        if (column + 0.5 < longestWord) found.push(`${label}: ${String(column)} < ${String(longestWord)}`);
+      }
+      return found;
+    });
+    expect(tooNarrow).toEqual([]);
+  }
+});
