@@ -22,6 +22,7 @@ const SCREENS: Record<Route, ScreenSpec> = {
   domains: { nav: 'nav.domains', title: 'list.title', needsKey: true },
   'bulk-add': { nav: 'nav.bulkAdd', title: 'bulk.title', intro: 'bulk.intro', needsKey: true },
   // A description from a file can be read without a key; the screen asks for one to send.
+  resources: { nav: 'nav.resources', title: 'resources.title', needsKey: true },
   api: { nav: 'nav.api', title: 'api.title', intro: 'api.intro', needsKey: false },
   activity: { nav: 'nav.activity', title: 'activity.title', intro: 'activity.intro', needsKey: false },
   settings: { nav: 'nav.settings', title: 'settings.title', intro: 'settings.intro', needsKey: false },
@@ -76,7 +77,7 @@ export function App() {
         <ServerSwitcher />
         <ActingAsNotice />
       </header>
-      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'api' || route === 'activity' || undefined}>
+      <main ref={main} className="app-main" data-wide={route === 'domains' || route === 'bulk-add' || route === 'resources' || route === 'api' || route === 'activity' || undefined}>
         {/* Each screen has a boundary of its own: a screen that fails to render (a hostile API
             description, say) takes no other screen with it, nor a run or an add under way there. */}
         <>

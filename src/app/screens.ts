@@ -13,6 +13,8 @@ export const bulkAdd = lazyScreen(async () => (await import('./bulk-add-screen.t
 
 export const apiScreen = lazyScreen(async () => (await import('./api-screen.tsx')).ApiScreen);
 
+export const resourcesScreen = lazyScreen(async () => (await import('./resources-screen.tsx')).ResourcesScreen);
+
 export const activityList = lazyScreen(async () => (await import('./activity-screen.tsx')).ActivityScreen);
 
 export const settingsForm = lazyScreen(async () => {
@@ -22,7 +24,7 @@ export const settingsForm = lazyScreen(async () => {
 });
 
 export const SCREEN_CONTENT = {
-  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, api: apiScreen, activity: activityList, settings: settingsForm,
+  'add-domain': addDomainForm, domains: domainList, 'bulk-add': bulkAdd, resources: resourcesScreen, api: apiScreen, activity: activityList, settings: settingsForm,
 } satisfies Record<Route, unknown>;
 
 /**

@@ -10,6 +10,7 @@ const BACK_TO: Record<Exclude<Route, 'settings'>, MessageKey> = {
   'add-domain': 'settings.next.back.addDomain',
   domains: 'settings.next.back.domains',
   'bulk-add': 'settings.next.back.bulkAdd',
+  resources: 'settings.next.back.resources',
   api: 'settings.next.back.api',
   activity: 'settings.next.back.activity',
 };

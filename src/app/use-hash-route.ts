@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-export const ROUTES = ['add-domain', 'domains', 'bulk-add', 'api', 'activity', 'settings'] as const;
+export const ROUTES = ['add-domain', 'domains', 'bulk-add', 'resources', 'api', 'activity', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const ROUTE_HREF: Record<Route, string> = {
-  'add-domain': '#/', domains: '#/domains', 'bulk-add': '#/bulk-add', api: '#/api', activity: '#/activity', settings: '#/settings',
+  'add-domain': '#/', domains: '#/domains', 'bulk-add': '#/bulk-add', resources: '#/resources', api: '#/api', activity: '#/activity', settings: '#/settings',
 };
 
 function subscribe(listener: () => void) {
@@ -16,6 +16,8 @@ function subscribe(listener: () => void) {
 export function routeOf(hash: string): Route {
   // The API screen has an address per operation below its own (#/api/op/...).
   if (hash.startsWith('#/api/')) return 'api';
+  // The resource screens have an address per list and item: their API path (#/resources/customers/c0002/domains).
+  if (hash.startsWith('#/resources/')) return 'resources';
   return ROUTES.find((route) => ROUTE_HREF[route] === hash) ?? 'add-domain';
 }
 

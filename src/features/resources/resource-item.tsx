@@ -69,15 +69,15 @@ export function ResourceItem({ described, collection, item, values, maps, server
       {item.settings.map((part) => <Settings key={part.apiPath} part={part} values={values} server={server} hasKey={hasKey} onEdit={() => { setOpen({ kind: 'part', part }); }} />)}
       {open?.kind === 'edit' && item.change && (
         <ResourceDialog title={words.edit(name)} onClose={close}>
-          <OperationWriteForm described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={preset} submitLabel={words.save} />
+          <OperationWriteForm plain described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={preset} submitLabel={words.save} />
         </ResourceDialog>
       )}
       {open?.kind === 'delete' && item.remove && (
-        <OperationWriteForm key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
+        <OperationWriteForm plain key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
       )}
       {open?.kind === 'part' && open.part.write && (
         <ResourceDialog title={item.aspects.includes(open.part) ? words.change(open.part.name.toLowerCase()) : open.part.name} onClose={close}>
-          <OperationWriteForm described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset}
+          <OperationWriteForm plain described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset}
             submitLabel={item.actions.includes(open.part) ? open.part.name : words.save} />
         </ResourceDialog>
       )}

@@ -120,16 +120,16 @@ export function ResourceList({ described, collection, item, values, server, hasK
       )}
       {action?.kind === 'add' && collection.add && (
         <ResourceDialog title={capitalised(words.add(singular))} onClose={() => { setAction(undefined); }}>
-          <OperationWriteForm described={described} operationKey={collection.add.key} server={server} hasKey={hasKey} preset={presetOf(values)} submitLabel={words.save} />
+          <OperationWriteForm plain described={described} operationKey={collection.add.key} server={server} hasKey={hasKey} preset={presetOf(values)} submitLabel={words.save} />
         </ResourceDialog>
       )}
       {action?.kind === 'edit' && item?.change && (
         <ResourceDialog title={words.edit(action.name)} onClose={() => { setAction(undefined); }}>
-          <OperationWriteForm described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={presetOf(rowValues(action.id))} submitLabel={words.save} />
+          <OperationWriteForm plain described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={presetOf(rowValues(action.id))} submitLabel={words.save} />
         </ResourceDialog>
       )}
       {action?.kind === 'delete' && item?.remove && (
-        <OperationWriteForm key={`delete ${action.id}`} mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey}
+        <OperationWriteForm plain key={`delete ${action.id}`} mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey}
           preset={presetOf(rowValues(action.id))} onClose={() => { setAction(undefined); }} />
       )}
     </section>

@@ -17,6 +17,7 @@ import type { JsonValue } from '../json.ts';
 import type { Parameter } from '../operations.ts';
 import { type ParameterValues, valueKey } from '../read-request.ts';
 import { WriteBody } from './write-body.tsx';
+import { WireNamesShown } from '../form/controls/field-hint.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { useParameterFields, useParameters } from '../parameters/parameter-field.tsx';
 import { RequestShown } from './request-shown.tsx';
@@ -42,6 +43,11 @@ interface Props extends OperationContext {
   onClose?: () => void;
   /** The submit button's words where the place has its own ("Save", an action's name); "Send" on the API screen. */
   submitLabel?: string;
+  /**
+   * Where a form is no API console (the resource screens): the request goes unshown until "Show
+   * request" is pressed, and fields carry no wire names. The API screen shows both.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -143,8 +149,12 @@ export function WriteForm(props: Props) {
   const submit = (next: WriteAttempt<WritePayload>, confirmed?: string) => {
     setUnplaced([]);
     setRepeat(undefined);
-    setShownSent(true);
-    setShown(pipeline.shown(next));
+    if (props.plain) {
+      setShown(undefined);
+    } else {
+      setShownSent(true);
+      setShown(pipeline.shown(next));
+    }
     pipeline.submit(next, confirmed);
   };
 
@@ -284,31 +294,33 @@ export function WriteForm(props: Props) {
   }
   const sendLabel = method === 'DELETE' ? t('write.deleteButton') : props.submitLabel ?? t('api.send');
   return (
-    <section className="write-panel" aria-label={t('write.label')}>
-      <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
-        {parameterView.fields}
-        {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
-        {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
-        {fields && (
-          <WriteBody fields={fields} form={form} fieldsShown={fieldsShown}
-            current={method === 'PATCH' ? { readable: currentRead !== undefined, loading, loaded: baseline !== undefined, load: () => { void loadCurrent(); } } : undefined}
-            json={{ on: jsonMode, toggle: toggleJson, text: jsonText, setText: setJsonText, problems: jsonProblems }} />
-        )}
-        {parameterView.context}
-        <div className="actions">
-          <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>
-          <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>
-          {busy && <span className="pending">{t('api.sending')}</span>}
-          {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
-        </div>
-      </form>
-      {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
-      {leftAsIs.length > 0 && <p className="hint">{t('write.leftAsIs', { fields: leftAsIs.join(', ') })}</p>}
-      {loadFirst && <p role="alert" className="alert">{t('write.loadFirst')}</p>}
-      {shown && <RequestShown shown={shown} sent={shownSent} answered={state.phase === 'done' ? state.result?.status : undefined} />}
-      {repeated}
-      {status}
-      {dialog}
-    </section>
+    <WireNamesShown value={!props.plain}>
+      <section className="write-panel" aria-label={t('write.label')}>
+        <form ref={formRef} noValidate onSubmit={(event) => { event.preventDefault(); void send(); }}>
+          {parameterView.fields}
+          {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
+          {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
+          {fields && (
+            <WriteBody fields={fields} form={form} fieldsShown={fieldsShown}
+              current={method === 'PATCH' ? { readable: currentRead !== undefined, loading, loaded: baseline !== undefined, load: () => { void loadCurrent(); } } : undefined}
+              json={{ on: jsonMode, toggle: toggleJson, text: jsonText, setText: setJsonText, problems: jsonProblems }} />
+          )}
+          {parameterView.context}
+          <div className="actions">
+            <button type="submit" className={method === 'DELETE' ? 'danger' : undefined} aria-disabled={busy || !hasKey || loading === 'loading'} aria-busy={busy}>{sendLabel}</button>
+            <button type="button" className="secondary" onClick={() => { void showRequest(); }}>{t('domain.showRequest')}</button>
+            {busy && <span className="pending">{t('api.sending')}</span>}
+            {!hasKey && <span className="hint">{t('api.needsKey')} <a href="#/settings">{t('domain.noKey.link')}</a></span>}
+          </div>
+        </form>
+        {nothingChanged && <p role="status" className="status">{t('write.nothingChanged')}</p>}
+        {leftAsIs.length > 0 && <p className="hint">{t('write.leftAsIs', { fields: leftAsIs.join(', ') })}</p>}
+        {loadFirst && <p role="alert" className="alert">{t('write.loadFirst')}</p>}
+        {shown && <RequestShown shown={shown} sent={shownSent} answered={state.phase === 'done' ? state.result?.status : undefined} />}
+        {repeated}
+        {status}
+        {dialog}
+      </section>
+    </WireNamesShown>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useT } from '../../../i18n/i18n.ts';
 import { Markdown, markdownText } from '../../../ui/markdown.tsx';
 import { differsFromWire } from '../fields/human-label.ts';
@@ -27,6 +27,9 @@ export function shortText(text: string): string | undefined {
   return `${plain.slice(0, cut).trimEnd()} …`;
 }
 
+/** Whether fields show their wire names beside their labels: on the API screen yes, on the resource screens no. */
+export const WireNamesShown = createContext(true);
+
 export interface HintProps { label: string; name: string | undefined; text: string | undefined; extra?: ReactNode }
 
 /**
@@ -39,7 +42,7 @@ export interface HintProps { label: string; name: string | undefined; text: stri
 export function useFieldHint({ label, name, text, extra }: HintProps): { hint: ReactNode; more: ReactNode } {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const wire = differsFromWire(label, name);
+  const wire = useContext(WireNamesShown) && differsFromWire(label, name);
   const short = text === undefined ? undefined : shortText(text);
   const hint = wire || text || extra ? (
     <>
