@@ -71,4 +71,10 @@ test('an admin goes from customers to a customer\'s domains by clicking', async 
   await page.getByRole('navigation', { name: 'Belongs to it' }).getByRole('link', { name: 'Domains' }).click();
   await expect(page.getByRole('link', { name: 'admin-view.example', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(['All resources', 'Customers', 'Ben Schulz', 'Domains']);
+  // A row's account names a hosting account of the customer: a link to it.
+  await page.getByRole('row', { name: /admin-view\.example/ }).getByRole('link', { name: 'web77', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'web77', level: 2 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(['All resources', 'Customers', 'Ben Schulz', 'Accounts', 'web77']);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoViolations(page);
 });

@@ -26,8 +26,9 @@ const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntrie
  * "Refresh", "Add <singular>", and per row "Edit <name>" and "Delete <name>" where the
  * description can. Every write goes through the one generated form and its write guard.
  */
-export function ResourceList({ described, collection, item, values, server, hasKey }: {
+export function ResourceList({ described, collection, item, maps, values, server, hasKey }: {
   described: DescribedOk; collection: Collection; item: Item | undefined; values: Record<string, string>; server: string; hasKey: boolean;
+  maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> };
 }) {
   const words = useWords();
   const filterId = useId();
@@ -61,6 +62,15 @@ export function ResourceList({ described, collection, item, values, server, hasK
   const rowValues = (id: string) => (item ? { ...values, [item.parameter]: id } : values);
   const singular = collection.singular;
   const rowWrites = item !== undefined && (item.change !== undefined || item.remove !== undefined);
+  // A value that names an item of another list (`account: web77`) links to it, where its path can be filled from here.
+  const relationHref = (property: string, value: JsonValue | undefined): string | undefined => {
+    const relation = collection.relations.find((candidate) => candidate.property === property);
+    const target = relation && maps.collections.get(relation.collection);
+    const targetItem = target?.item === undefined ? undefined : maps.items.get(target.item);
+    const text = scalarText(value);
+    const path = targetItem && text !== '' ? fillPath(targetItem.apiPath, { ...values, [targetItem.parameter]: text }) : undefined;
+    return path && resourceHref(path);
+  };
   if (!path) return <p className="notice">{words.needsCustomer}</p>;
   return (
     <section aria-labelledby={`${filterId}-heading`}>
@@ -96,7 +106,11 @@ export function ResourceList({ described, collection, item, values, server, hasK
                     return (
                       <tr key={id ?? at}>
                         <th scope="row">{target ? <a href={resourceHref(target)}>{label}</a> : label}</th>
-                        {columns.map((column) => <td key={column.name} data-label={humanLabel(column.name)}>{cellText(row[column.name], shownWords)}</td>)}
+                        {columns.map((column) => {
+                          const href = relationHref(column.name, row[column.name]);
+                          const text = cellText(row[column.name], shownWords);
+                          return <td key={column.name} data-label={humanLabel(column.name)}>{href ? <a href={href}>{text}</a> : text}</td>;
+                        })}
                         {rowWrites && (
                           <td className="row-actions">
                             {item.change && id !== undefined && <button type="button" className="secondary" onClick={() => { setAction({ kind: 'edit', id, name: label }); }}>{words.edit(label)}</button>}

@@ -73,7 +73,7 @@ export function ResourcesView() {
       {place.kind === 'home' && <p className="intro">{words.intro}</p>}
       {place.kind === 'unknown' && <p className="notice">{words.unknown}</p>}
       {place.kind === 'collection' && (
-        <ResourceList key={segments.join('/')} described={described} collection={place.collection} item={itemOf(maps.items, place.collection)}
+        <ResourceList key={segments.join('/')} described={described} collection={place.collection} item={itemOf(maps.items, place.collection)} maps={maps}
           values={place.values} server={server} hasKey={hasKey} />
       )}
       {place.kind === 'item' && (
