@@ -57,10 +57,10 @@ export function DomainTable({ label, rows, records, sort, onSort, actions }: Pro
       header: t('list.column.actions'),
       cell: (row) => (
         <span className="row-actions">
-          {/* Named by the domain as the server has it, so each button says which row it acts on. */}
-          {actions.edit && <button type="button" className="secondary" aria-label={t('list.edit', { domain: row.record.domain })}
+          {/* Named by the domain as people read it (bücher.example), so each button says which row it acts on. */}
+          {actions.edit && <button type="button" className="secondary" aria-label={t('list.edit', { domain: row.unicode })}
             onClick={() => { actions.onAction('edit', row.record.domain); }}>{t('list.editShort')}</button>}
-          {actions.remove && <button type="button" className="danger" aria-label={t('list.delete', { domain: row.record.domain })}
+          {actions.remove && <button type="button" className="danger" aria-label={t('list.delete', { domain: row.unicode })}
             onClick={() => { actions.onAction('delete', row.record.domain); }}>{t('list.deleteShort')}</button>}
         </span>
       ),
