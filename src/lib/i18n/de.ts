@@ -198,6 +198,10 @@ export const de: Record<MessageKey, string> = {
   'bulk.includePresent': 'Auch die Domains senden, die schon in der Liste stehen',
   'bulk.otherServer': 'Diese Prüfung galt Server {checked}; die Seite arbeitet jetzt mit Server {current}. „Prüfen“ drücken, um die Zeilen für {current} zu prüfen.',
   'bulk.stale': 'Die Eingabe hat sich seit der Prüfung geändert: vor „Starten“ erneut „Prüfen“ drücken.',
+  'bulk.account.missing': 'Die Vorgabe „Hosting-Account“ fehlt ({rows} ohne Account). Unter „{defaults}“ einen eintragen oder den Account in einer Spalte angeben.',
+  'bulk.account.choices': 'Accounts von Kunde {customer}: {accounts}.',
+  'bulk.account.none': 'Der Server nennt keinen Hosting-Account für Kunde {customer}.',
+  'bulk.account.missing.cell': 'fehlt',
   'bulk.started': 'Dieser Stapel wurde gestartet. Um weitere zu senden, die Eingabe ändern und erneut „Prüfen“ drücken.',
   'bulk.concurrency': 'Parallele Anfragen',
   'bulk.concurrency.invalid': 'Eine ganze Zahl von 1 bis {max} eingeben.',
@@ -367,6 +371,8 @@ export const de: Record<MessageKey, string> = {
   'bulk.row.not-yes-no': '{column}: „{value}“ ist weder ja noch nein.',
   'bulk.row.web-invalid': 'web: „{value}“ ist keiner der Werte webspace, ja, nein oder none.',
   'bulk.row.duplicate': 'Duplikat von Zeile {line}.',
+  'bulk.row.account-unknown': 'Kein Hosting-Account {account} für Kunde {customer}.',
+  'bulk.row.account-missing': 'Kein Hosting-Account: Die Zeile nennt keinen, und die Vorgabe ist leer.',
 
   ...deApi,
 };

@@ -201,6 +201,10 @@ export const en = {
   'bulk.includePresent': 'Also send the domains already in the list',
   'bulk.otherServer': 'This check was for server {checked}; the page now works with server {current}. Press Check to check the rows for {current}.',
   'bulk.stale': 'The input has changed since the check: press Check again before Start.',
+  'bulk.account.missing': 'The default "Hosting account" is missing ({rows} without an account). Type one under "{defaults}", or name the account in a column.',
+  'bulk.account.choices': 'Accounts of customer {customer}: {accounts}.',
+  'bulk.account.none': 'The server lists no hosting account for customer {customer}.',
+  'bulk.account.missing.cell': 'missing',
   'bulk.started': 'This batch has been started. To send more, change the input and press Check again.',
   'bulk.concurrency': 'Parallel requests',
   'bulk.concurrency.invalid': 'Enter a whole number from 1 to {max}.',
@@ -370,6 +374,8 @@ export const en = {
   'bulk.row.not-yes-no': '{column}: "{value}" is not yes or no.',
   'bulk.row.web-invalid': 'web: "{value}" is not webspace, yes, no or none.',
   'bulk.row.duplicate': 'Duplicate of line {line}.',
+  'bulk.row.account-unknown': 'No hosting account {account} for customer {customer}.',
+  'bulk.row.account-missing': 'No hosting account: the row names none and the default is empty.',
 
   ...enApi,
 } as const;

@@ -17,6 +17,7 @@ import { MAX_CONCURRENCY } from './engine/bulk-run.ts';
 import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './engine/bulk-session.ts';
 import { BulkSource } from './bulk-source.tsx';
 import { domainQueries, readFreshList } from '../core/queries.ts';
+import { readKnownAccounts } from '../core/accounts-queries.ts';
 import { useRunStatus } from './use-bulk-snapshot.ts';
 
 export function BulkAdd() {
@@ -41,6 +42,7 @@ export function BulkAdd() {
   const server = servers.current.name;
   // Every request of a check or a run is bound to its server: a switch meanwhile changes nothing.
   const readListOn = (bound: string) => (customerId: string) => readFreshList(queryClient, bound, customerId);
+  const readAccountsOn = (bound: string) => (customerId: string) => readKnownAccounts(queryClient, bound, customerId);
 
   // Closing or reloading the tab would end the run with rows unsent: the browser asks first.
   useEffect(() => {
@@ -95,7 +97,7 @@ export function BulkAdd() {
       <BulkDefaultsFields value={defaults} disabled={active} onChange={(next) => { editBulkInput({ defaults: next }); }} />
       <div className="actions">
         <button type="button" className="secondary" aria-disabled={active || session.checking}
-          onClick={() => { if (!active) void checkBulkInput(defaults, readListOn(server), server); }}>{t('bulk.check')}</button>
+          onClick={() => { if (!active) void checkBulkInput(defaults, readListOn(server), server, readAccountsOn(server)); }}>{t('bulk.check')}</button>
         {session.checking && <span className="pending">{t('bulk.checking')}</span>}
       </div>
       {session.checked && <BulkCheckSummary checked={session.checked} current={session.checked.text === session.text} />}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useExternalStore } from '../../../lib/util/external-store.ts';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { useServers } from '../../../lib/session/server-store.ts';
+import { ACCOUNT_MISSING } from './engine/bulk-cells.ts';
 import { bulkSession, type CheckedBatch, editBulkInput } from './engine/bulk-session.ts';
 
 interface Props {
@@ -18,6 +19,9 @@ export function BulkCheckSummary({ checked, current }: Props) {
   const includeId = useId();
   const count = (status: string) => checked.rows.filter((row) => row.status === status).length;
   const present = count('present');
+  // Said once here, not on each row: rows naming no account when the default is empty.
+  const withoutAccount = checked.rows.filter((row) => row.status === 'invalid' && row.errors.some((error) => error.message === ACCOUNT_MISSING)).length;
+  const customer = checked.defaults.customerId.trim();
   return (
     <div className="bulk-summary">
       <p role="status">
@@ -28,6 +32,14 @@ export function BulkCheckSummary({ checked, current }: Props) {
       </p>
       {checked.list === 'unsupported' && <p className="notice">{t('bulk.list.unsupported')}</p>}
       {checked.list === 'failed' && <p className="notice">{t('bulk.list.failed')}</p>}
+      {withoutAccount > 0 && (
+        <p className="notice">
+          {t('bulk.account.missing', { rows: plural('bulk.rows', withoutAccount), defaults: t('bulk.defaults') })}{' '}
+          {checked.accounts && checked.accounts.length > 0
+            ? t('bulk.account.choices', { customer, accounts: checked.accounts.join(', ') })
+            : t('bulk.account.none', { customer })}
+        </p>
+      )}
       {checked.warnings.map((warning, index) => (
         <p key={index} className="notice">{t(warning.key, warning.params)}</p>
       ))}

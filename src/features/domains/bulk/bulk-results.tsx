@@ -5,6 +5,7 @@ import { Field } from '../../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
 import { REPORT_STATUSES, reportCsv, reportHttp, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './engine/bulk-report.ts';
 import { isRetryable } from './engine/bulk-row.ts';
+import { ACCOUNT_MISSING } from './engine/bulk-cells.ts';
 import { type BulkSession, type CheckedBatch, retryBulk } from './engine/bulk-session.ts';
 import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
@@ -39,10 +40,10 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
   const columns: VirtualColumn<ReportRow>[] = [
     column('line', 'bulk.col.line', '4.5rem', (row) => number(row.check.line)),
     column('domain', 'bulk.col.domain', undefined, (row) => domainCell(row)),
-    column('account', 'bulk.col.account', '9rem', (row) => (row.check.status === 'invalid' ? row.check.cells.account ?? '' : row.check.attempt.body.account)),
+    column('account', 'bulk.col.account', '9rem', (row) => accountCell(t('bulk.account.missing.cell'), row)),
     column('status', 'bulk.col.status', '10rem', (row) => <span data-status={reportStatus(row)}>{t(`bulk.status.${reportStatus(row)}`)}</span>),
     column('http', 'bulk.col.http', '7rem', (row) => reportHttp(t, row)),
-    column('message', 'bulk.col.message', undefined, (row) => reportMessage(t, row)),
+    column('message', 'bulk.col.message', undefined, (row) => reportMessage(t, row, { missingAccountSaidAbove: true })),
   ];
 
   const download = () => {
@@ -81,6 +82,15 @@ export function BulkResults({ checked, run, rowsLabel, checking }: Props) {
             rowKey={(row) => String(row.check.line)} />}
     </section>
   );
+}
+
+/** The account sent, or for a refused row the one it named, marked when the account is what was wrong. */
+function accountCell(missing: string, { check }: ReportRow) {
+  if (check.status !== 'invalid') return check.attempt.body.account;
+  const error = check.errors.find((candidate) => candidate.field === 'account');
+  const named = check.cells.account?.trim() || (typeof error?.params?.account === 'string' ? error.params.account : '');
+  if (!error) return named;
+  return <mark>{error.message === ACCOUNT_MISSING || named === '' ? missing : named}</mark>;
 }
 
 function domainCell({ check }: ReportRow) {

@@ -14,6 +14,9 @@ export interface BulkRowError {
   params?: Record<string, string | number>;
 }
 
+/** A row's error when it names no account and the customer has none or several to choose from. */
+export const ACCOUNT_MISSING = 'bulk.row.account-missing';
+
 /** The defaults shown above the input: the add-domain form without its domain. */
 export type BulkDefaults = Omit<DomainFormValues, 'domain'>;
 

@@ -199,3 +199,40 @@ describe('checkBulkRows: a long batch', () => {
     expect(seen).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('checkBulkRows with the customer\'s known hosting accounts', () => {
+  const checkWith = async (text: string, accounts: readonly string[] | undefined, defaults: Partial<BulkDefaults> = {}) => {
+    const input = parseBulkInput(text);
+    if (!input.ok) throw new Error('not read');
+    return checkBulkRows(input.rows, { ...DEFAULTS, ...defaults }, undefined, accounts);
+  };
+  const summary = (rows: readonly CheckedRow[]) => rows.map((row) => (row.status === 'invalid' ? row.errors : row.attempt.body.account));
+
+  it.each([
+    ['an unknown account in the row', 'a.example,web99', ['web77', 'web78'], {},
+      [[{ field: 'account', message: 'bulk.row.account-unknown', params: { account: 'web99', customer: 'c0002' } }]]],
+    ['an unknown default account', 'a.example', ['web77'], { account: ' web99 ' },
+      [[{ field: 'account', message: 'bulk.row.account-unknown', params: { account: 'web99', customer: 'c0002' } }]]],
+    ['a known account in the row', 'a.example,web78', ['web77', 'web78'], {}, ['web78']],
+    ['the only account for plain lines', 'a.example\nb.example,web5', ['web5'], { account: '' }, ['web5', 'web5']],
+    ['several accounts and no default', 'a.example\nb.example,web78', ['web77', 'web78'], { account: '' },
+      [[{ field: 'account', message: 'bulk.row.account-missing' }], 'web78']],
+    ['no accounts at all and no default', 'a.example', [], { account: '' }, [[{ field: 'account', message: 'bulk.row.account-missing' }]]],
+    ['a malformed account: the schema\'s message, not "unknown"', 'a.example,web/1', ['web77'], {}, [[{ field: 'account', message: 'field.account.invalid' }]]],
+    ['no list: any well-formed account, as before', 'a.example,web99', undefined, {}, ['web99']],
+    ['no list: no default is the schema\'s "required", as before', 'a.example', undefined, { account: '' },
+      [[{ field: 'account', message: 'field.account.required' }]]],
+  ] as const)('%s', async (_, text, accounts, defaults, expected) => {
+    expect(summary(await checkWith(text, accounts, defaults))).toEqual(expected);
+  });
+
+  it('keeps a row\'s other mistakes beside the account\'s, once per field', async () => {
+    const [row] = await checkWith('a_b.example,web99', ['web77']);
+    expect(row && errorsOf(row).map((error) => error.message)).toEqual(['field.domain.underscore', 'bulk.row.account-unknown']);
+  });
+
+  it('sends the account it took in the body, and nothing for a refused row', async () => {
+    const rows = await checkWith('a.example\nb.example,web99', ['web77'], { account: '' });
+    expect(rowsToSend(rows, { includePresent: false }).map((row) => row.attempt.body.account)).toEqual(['web77']);
+  });
+});

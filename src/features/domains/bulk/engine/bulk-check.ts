@@ -1,11 +1,12 @@
 import type { BulkRowInput } from './bulk-input.ts';
-import { type BulkDefaults, type BulkErrorField, type BulkRowError, rowValues } from './bulk-cells.ts';
+import { ACCOUNT_MISSING, type BulkDefaults, type BulkErrorField, type BulkRowError, rowValues } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import { mapInSlices } from '../../../../lib/util/map-in-slices.ts';
 import { asciiNameOf } from '../../../../lib/names/ascii-names.ts';
 import { loadDomainName } from '../../../../lib/names/domain-name-loader.ts';
 import { type DomainFormValues, domainFormSchema, type ListedDomain, toDomainRequest } from '../../core/schemas.ts';
 import type { Attempt } from '../../core/domain-write.ts';
+import { IDENTIFIER } from '../../../../shared/identifier.ts';
 
 interface Checked { line: number; raw: string }
 
@@ -39,11 +40,16 @@ const FIELD_OF_FORM_FIELD: ReadonlyMap<PropertyKey, BulkErrorField> = new Map<Pr
  * duplicates inside the batch and names the customer already has (both by ASCII name). The
  * customer ID comes from `defaults` alone: a batch is for one customer. `existing` is the
  * customer's domain list, or `undefined` when it could not be read (then nothing is "present").
+ * `accounts` are the customer's hosting accounts the panel knows, or `undefined` when it knows
+ * none: then any well-formed account passes, and a row without one is refused by the schema.
+ * Known, an account not among them is refused before anything is sent, and a row naming none
+ * takes the customer's only account, or is refused as `ACCOUNT_MISSING` (the summary says it once).
  */
 export async function checkBulkRows(
   rows: readonly BulkRowInput[],
   defaults: BulkDefaults,
   existing: readonly ListedDomain[] | undefined,
+  accounts?: readonly string[],
 ): Promise<CheckedRow[]> {
   // Loaded once here rather than per row: the schema's own import then finds it in the cache.
   const { normalizeDomain } = await loadDomainName();
@@ -75,11 +81,14 @@ export async function checkBulkRows(
     const { line, raw } = row;
     const { values, errors } = rowValues(row.cells, defaults);
     errors.push(...row.problems.map(({ key, params }): BulkRowError => ({ field: 'row', message: key, ...(params && { params }) })));
+    const accountError = accounts && knownAccount(values, accounts);
+    if (accountError) errors.push(accountError);
     const result = await domainFormSchema.safeParseAsync(values);
     const ascii = result.success ? result.data.domain.ascii : asciiOf(values.domain);
     const firstLine = ascii === undefined ? undefined : firstLineOf.get(ascii);
     if (ascii !== undefined && firstLine === undefined) firstLineOf.set(ascii, line);
-    if (!result.success) errors.push(...firstErrorPerField(result.error.issues));
+    // The account's own message stands for the schema's (an empty account is "required" there).
+    if (!result.success) errors.push(...firstErrorPerField(result.error.issues).filter((error) => !(accountError && error.field === 'account')));
     if (!result.success || errors.length > 0) {
       if (firstLine !== undefined) errors.push({ field: 'domain', message: 'bulk.row.duplicate', params: { line: firstLine } });
       checked.push({ status: 'invalid', line, raw, errors: errors.sort(byField), cells: row.cells });
@@ -93,6 +102,24 @@ export async function checkBulkRows(
     else checked.push({ status: 'ready', line, raw, attempt, values });
   }
   return checked;
+}
+
+/**
+ * Checks the row's account against the customer's known ones; a row naming none takes the only
+ * one (in `values`). A malformed name is left to the schema, whose message says what is wrong.
+ */
+function knownAccount(values: DomainFormValues, accounts: readonly string[]): BulkRowError | undefined {
+  const account = values.account.trim();
+  if (account === '') {
+    const [only, ...others] = accounts;
+    if (only !== undefined && others.length === 0) {
+      values.account = only;
+      return undefined;
+    }
+    return { field: 'account', message: ACCOUNT_MISSING };
+  }
+  if (accounts.includes(account) || !IDENTIFIER.test(account)) return undefined;
+  return { field: 'account', message: 'bulk.row.account-unknown', params: { account, customer: values.customerId.trim() } };
 }
 
 /** The rows a run sends, in order: the ready ones, and those already present only if asked. */

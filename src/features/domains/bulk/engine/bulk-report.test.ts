@@ -89,3 +89,20 @@ describe('row messages say each server message once', () => {
     expect(message.split('Quota reached')).toHaveLength(2);
   });
 });
+
+describe('an account the customer does not have, or none named', () => {
+  const en = localizedFor('en').t;
+  it('names the account and the customer; a missing default is said in the report, not on the screen\'s rows', async () => {
+    const parsed = parseBulkInput('a.example,web99\nb.example\nc_d.example');
+    if (!parsed.ok) throw new Error('not read');
+    const rows = reportRows(await checkBulkRows(parsed.rows, { ...DEFAULTS, account: '' }, [], ['web77', 'web78']), undefined, []);
+    expect(rows.map((row) => reportMessage(en, row))).toEqual([
+      'No hosting account web99 for customer c0002.',
+      'No hosting account: the row names none and the default is empty.',
+      'Domain name "c_d.example": Underscores are not allowed in domain names. No hosting account: the row names none and the default is empty.',
+    ]);
+    expect(rows.map((row) => reportMessage(en, row, { missingAccountSaidAbove: true }))).toEqual([
+      'No hosting account web99 for customer c0002.', '', 'Domain name "c_d.example": Underscores are not allowed in domain names.',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { isMessageKey, type MessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
 import { toCsv } from '../../../../lib/util/csv.ts';
-import type { BulkErrorField, BulkRowError } from './bulk-cells.ts';
+import { ACCOUNT_MISSING, type BulkErrorField, type BulkRowError } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
 import type { BulkRow, RowOutcome } from './bulk-row.ts';
@@ -36,12 +36,17 @@ export function reportRows(checked: readonly CheckedRow[], runRows: readonly Bul
 
 const named = (unicode: string, ascii: string) => (unicode === ascii ? ascii : `${unicode} (${ascii})`);
 
-/** What happened to the row, in a sentence of the shown language (the server's words appended). */
-export function reportMessage(t: Translate, row: ReportRow): string {
+/**
+ * What happened to the row, in a sentence of the shown language (the server's words appended).
+ * `missingAccountSaidAbove`: the screen's check summary says once that the default account is
+ * missing, so the table's rows do not repeat it (the downloaded report, read alone, does).
+ */
+export function reportMessage(t: Translate, row: ReportRow, { missingAccountSaidAbove = false } = {}): string {
   const { check, run } = row;
   if (!run) {
     switch (check.status) {
-      case 'invalid': return check.errors.map((error) => errorText(t, error, check.cells)).join(' ');
+      case 'invalid': return check.errors.filter((error) => !(missingAccountSaidAbove && error.message === ACCOUNT_MISSING))
+        .map((error) => errorText(t, error, check.cells)).join(' ');
       case 'duplicate': return t('bulk.row.duplicate', { line: check.firstLine });
       case 'present': return check.account ? t('bulk.msg.inListOn', { account: check.account }) : t('bulk.msg.inList');
       case 'ready': return '';

@@ -23,6 +23,8 @@ export interface CheckedBatch {
   started: boolean;
   /** The hosting server whose list was checked: the run goes there, and only from there. */
   server: string;
+  /** The customer's hosting accounts the check knew, if it could read them. */
+  accounts?: readonly string[] | undefined;
 }
 
 export interface BulkSession {
@@ -79,11 +81,15 @@ export function canStart(session: BulkSession, defaults: BulkDefaults, server: s
 const sameDefaults = (a: BulkDefaults, b: BulkDefaults) =>
   (Object.keys(a) as (keyof BulkDefaults)[]).every((key) => a[key] === b[key]);
 
-/** Reads the input, the customer's list (once) and checks every row; sends nothing. */
+/**
+ * Reads the input, the customer's list (once) and hosting accounts (`readAccounts`: undefined
+ * when not known; it never throws) and checks every row; sends nothing.
+ */
 export async function checkBulkInput(
   defaults: BulkDefaults,
   readList: (customerId: string) => Promise<readonly ListedDomain[]>,
   server: string = DEFAULT_SERVER_NAME,
+  readAccounts: (customerId: string) => Promise<readonly string[] | undefined> = () => Promise.resolve(undefined),
 ): Promise<void> {
   const session = bulkSession.get();
   if (session.checking || isRunActive(session)) return;
@@ -96,16 +102,19 @@ export async function checkBulkInput(
   let existing: readonly ListedDomain[] | undefined;
   let list: ListState = 'read';
   const customerId = defaults.customerId.trim();
+  let accounts: readonly string[] | undefined;
   if (IDENTIFIER.test(customerId)) {
+    const known = readAccounts(customerId);
     try {
       existing = await readList(customerId);
     } catch (error) {
       list = isListUnsupported(error) ? 'unsupported' : 'failed';
     }
+    accounts = await known;
   }
   try {
-    const rows = await checkBulkRows(parsed.rows, defaults, existing);
-    const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false, server };
+    const rows = await checkBulkRows(parsed.rows, defaults, existing, accounts);
+    const checked: CheckedBatch = { rows, warnings: parsed.warnings, list, text: session.text, defaults, started: false, server, accounts };
     // A new check replaces the last one and the report of its run, but never a run that is
     // going on (it would go on unseen, and Start could send its rows a second time).
     bulkSession.set((now) => (isRunActive(now) ? { ...now, checking: false } : { ...now, checking: false, checked, run: undefined }));
