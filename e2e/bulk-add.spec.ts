@@ -84,6 +84,53 @@ test('@journey fifty pasted lines: each valid new row is sent once, the rest nev
   await expect(table.getByRole('row', { name: /a_b\.example/ })).toContainText('Underscores are not allowed in domain names.');
 });
 
+test('an account the customer does not have is marked at Check and never sent', async ({ page, sim }) => {
+  await openBulkAdd(page);
+  await page.getByRole('textbox', { name: 'Domains to add' }).fill('fine.example\nwrong.example,web99');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing has been sent yet' })).toContainText('2 rows: 1 ready, 1 invalid');
+  const row = page.getByRole('table', { name: '2 rows' }).getByRole('row', { name: /wrong\.example/ });
+  await expect(row).toContainText('No hosting account web99 for customer c0002.');
+  await expect(row.getByRole('strong')).toHaveText('web99');
+  // Check read the customer's accounts (once) and sent nothing.
+  expect((await sim.requests()).filter((r) => r.path.endsWith('/customers/c0002/accounts'))).toHaveLength(1);
+  expect(await sim.posts()).toEqual([]);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await finished(page);
+  expect([...(await postsByDomain(sim)).keys()]).toEqual(['fine.example']);
+});
+
+test('plain lines take the customer\'s only account; with several, the missing default is said once', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk add' }).click();
+  await expect(page.getByRole('textbox', { name: 'Hosting account' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Domains to add' }).fill('one-0.example\none-1.example\none-2.example');
+  // c0002 has web77 and web78: no row is sent to a guessed account.
+  await page.getByRole('button', { name: 'Check' }).click();
+  const summary = page.getByRole('status').filter({ hasText: 'Nothing has been sent yet' });
+  await expect(summary).toContainText('3 rows: 0 ready, 3 invalid');
+  const missing = page.getByText('The default "Hosting account" is missing (3 rows without an account).');
+  await expect(missing).toHaveCount(1);
+  await expect(missing).toContainText('Accounts of customer c0002: web77, web78.');
+  await expect(page.getByRole('table', { name: '3 rows' }).getByText(/No hosting account/)).toHaveCount(0);
+
+  // The same customer on a server that lists one account for it (a new page: the panel reads them once per customer).
+  await sim.fault({
+    method: 'GET', pathIncludes: '/customers/c0002/accounts', action: 'respond', status: 200, count: 1,
+    contentType: 'application/json', body: JSON.stringify([{ name: 'web78', customerId: 'c0002', plan: 'Web L', diskQuotaMiB: 51200, domains: 0 }]),
+  });
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Domains to add' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Domains to add' }).fill('one-0.example\none-1.example\none-2.example');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing has been sent yet' })).toContainText('3 rows: 3 ready');
+  await expect(page.getByText(/"Hosting account" is missing/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await finished(page);
+  const held = (await sim.domains()).filter((record) => record.customer === 'c0002');
+  expect(held.map((record) => `${record.domain} ${record.account}`).sort()).toEqual(['one-0.example web78', 'one-1.example web78', 'one-2.example web78']);
+});
+
 test('429 with Retry-After: 2 slows the whole run down; it finishes with every row added once', async ({ page, sim }) => {
   await openBulkAdd(page);
   await sim.fault({
@@ -114,8 +161,8 @@ test('a connection cut after the server stored a row: one list read says added, 
   await expect(runStatus(page)).toContainText('3 added, 0 already present, 0 failed, 0 unknown.');
   const requests = await sim.requests();
   expect(requests.filter((r) => r.method === 'POST')).toHaveLength(3);
-  // One read for Check, one to settle the cut row.
-  expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+  // One read of the list for Check, one to settle the cut row.
+  expect(requests.filter((r) => r.method === 'GET' && r.path.endsWith('/domains'))).toHaveLength(2);
   await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'added' });
   await expect(page.getByRole('row', { name: /cut-0\.example/ })).toContainText('checked in the domain list');
 });

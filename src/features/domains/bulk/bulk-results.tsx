@@ -90,7 +90,7 @@ function accountCell(missing: string, { check }: ReportRow) {
   const error = check.errors.find((candidate) => candidate.field === 'account');
   const named = check.cells.account?.trim() || (typeof error?.params?.account === 'string' ? error.params.account : '');
   if (!error) return named;
-  return <mark>{error.message === ACCOUNT_MISSING || named === '' ? missing : named}</mark>;
+  return <strong>{error.message === ACCOUNT_MISSING || named === '' ? missing : named}</strong>;
 }
 
 function domainCell({ check }: ReportRow) {
