@@ -102,7 +102,8 @@ test.describe('the guard\'s target is the resource, however its name is typed', 
     await sim.fault({ method: 'DELETE', action: 'reset', count: 1 });
     await openOperation(page, 'DELETE /customers/{customerId}/domains/{domain}');
     await expect(page.getByText('For customer c0002.')).toBeVisible();
-    const domain = page.getByRole('textbox', { name: /^Domain/ });
+    // A text field that becomes a combobox once the domains it can take are read (typing reaches for them).
+    const domain = page.getByRole('region', { name: 'Send this write' }).getByLabel(/^Domain/);
     await domain.fill('case.example');
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await page.getByRole('button', { name: 'Delete…' }).click();
