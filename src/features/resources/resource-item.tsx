@@ -4,7 +4,7 @@ import { OperationWriteForm } from '../../lib/openapi/described/operation-write-
 import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
-import { ResourceDialog } from './resource-dialog.tsx';
+import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { fillPath, resourceHref } from './resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
@@ -68,18 +68,18 @@ export function ResourceItem({ described, collection, item, values, maps, server
       )}
       {item.settings.map((part) => <Settings key={part.apiPath} part={part} values={values} server={server} hasKey={hasKey} onEdit={() => { setOpen({ kind: 'part', part }); }} />)}
       {open?.kind === 'edit' && item.change && (
-        <ResourceDialog title={words.edit(name)} onClose={close}>
+        <FormDialog title={words.edit(name)} closeLabel={words.close} onClose={close}>
           <OperationWriteForm plain described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={preset} submitLabel={words.save} />
-        </ResourceDialog>
+        </FormDialog>
       )}
       {open?.kind === 'delete' && item.remove && (
         <OperationWriteForm plain key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
       )}
       {open?.kind === 'part' && open.part.write && (
-        <ResourceDialog title={item.aspects.includes(open.part) ? words.change(open.part.name.toLowerCase()) : open.part.name} onClose={close}>
+        <FormDialog title={item.aspects.includes(open.part) ? words.change(open.part.name.toLowerCase()) : open.part.name} closeLabel={words.close} onClose={close}>
           <OperationWriteForm plain described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset}
             submitLabel={item.actions.includes(open.part) ? open.part.name : words.save} />
-        </ResourceDialog>
+        </FormDialog>
       )}
     </section>
   );

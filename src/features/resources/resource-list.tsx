@@ -9,7 +9,7 @@ import type { Collection, Item } from '../../lib/openapi/resources/resource-mode
 import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { capitalised } from '../../lib/openapi/resources/resource-names.ts';
 import { fillPath, resourceHref } from './resource-route.ts';
-import { ResourceDialog } from './resource-dialog.tsx';
+import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { cellText, nameProperty, rowsOf, scalarText, shownColumns, totalOf } from './rows.ts';
 import { useWords } from './words.ts';
 
@@ -133,14 +133,14 @@ export function ResourceList({ described, collection, item, maps, values, server
         </>
       )}
       {action?.kind === 'add' && collection.add && (
-        <ResourceDialog title={capitalised(words.add(singular))} onClose={() => { setAction(undefined); }}>
+        <FormDialog title={capitalised(words.add(singular))} closeLabel={words.close} onClose={() => { setAction(undefined); }}>
           <OperationWriteForm plain described={described} operationKey={collection.add.key} server={server} hasKey={hasKey} preset={presetOf(values)} submitLabel={words.save} />
-        </ResourceDialog>
+        </FormDialog>
       )}
       {action?.kind === 'edit' && item?.change && (
-        <ResourceDialog title={words.edit(action.name)} onClose={() => { setAction(undefined); }}>
+        <FormDialog title={words.edit(action.name)} closeLabel={words.close} onClose={() => { setAction(undefined); }}>
           <OperationWriteForm plain described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={presetOf(rowValues(action.id))} submitLabel={words.save} />
-        </ResourceDialog>
+        </FormDialog>
       )}
       {action?.kind === 'delete' && item?.remove && (
         <OperationWriteForm plain key={`delete ${action.id}`} mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey}

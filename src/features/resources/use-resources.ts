@@ -3,7 +3,7 @@ import type { DescribedOk } from '../../lib/openapi/described/described.ts';
 import { type ResourceModel, resourceMaps } from '../../lib/openapi/resources/resource-model.ts';
 import { useDescription } from '../../lib/openapi/use-description.ts';
 import { useServers } from '../../lib/session/server-store.ts';
-import { actingAs, useSettings } from '../../lib/session/settings-store.ts';
+import { useSettings } from '../../lib/session/settings-store.ts';
 import { segmentsOfHash } from './resource-route.ts';
 
 function subscribe(listener: () => void) {
@@ -17,14 +17,6 @@ const currentHash = () => window.location.hash;
 export function useResourceSegments(): string[] {
   const hash = useSyncExternalStore(subscribe, currentHash);
   return useMemo(() => segmentsOfHash(hash) ?? [], [hash]);
-}
-
-/** Whom the tab acts for: "Act as customer", else Settings' "Customer ID". */
-export function useTabCustomer(): string | undefined {
-  const settings = useSettings();
-  const acting = actingAs(settings);
-  if (acting?.kind === 'customer') return acting.value;
-  return settings.customerId.trim() || undefined;
 }
 
 export type ResourcesState =
@@ -54,3 +46,5 @@ export function useResources(): ResourcesState {
   if (!made.model || !maps) return { state: 'failed' };
   return { state: 'ready', described, model: made.model, maps };
 }
+
+export { useTabCustomer } from '../../lib/session/tab-customer.ts';

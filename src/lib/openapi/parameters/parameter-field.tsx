@@ -5,8 +5,10 @@ import * as z from 'zod/mini';
 import { apiRequest } from '../../api/api-client.ts';
 import { useServers } from '../../session/server-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { loadDomainName, loadedDomainName } from '../../names/domain-name-loader.ts';
+import { loadDomainName } from '../../names/domain-name-loader.ts';
+import { useNameRules } from '../../names/use-name-rules.ts';
 import { actingAs, useSettings } from '../../session/settings-store.ts';
+import { useTabCustomer } from '../../session/tab-customer.ts';
 import { problemMessages } from '../write/parameter-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import type { Operation, Parameter } from '../operations.ts';
@@ -26,14 +28,6 @@ const isPasswordSchema = (document: JsonObject, schema: JsonValue | undefined) =
   const resolved = resolveLocal(document, schema);
   return isObject(resolved) && resolved.format === 'password';
 };
-
-/** Whom the tab acts for: "Act as customer", else Settings' "Customer ID". */
-function useTabCustomer(): string | undefined {
-  const settings = useSettings();
-  const acting = actingAs(settings);
-  if (acting?.kind === 'customer') return acting.value;
-  return settings.customerId.trim() || undefined;
-}
 
 /**
  * An operation's path, query and header values as typed (from `preset`, the tab's customer and
@@ -118,18 +112,6 @@ export function useParameterFields({ document, operation, parameters, values, pr
       </p>
     ),
   };
-}
-
-/** The panel's name rules once loaded; `wanted` loads them (a render follows). */
-function useNameRules(wanted: boolean) {
-  const [rules, setRules] = useState(() => loadedDomainName()?.normalizeDomain);
-  useEffect(() => {
-    if (!wanted || rules) return;
-    let live = true;
-    loadDomainName().then((module) => { if (live) setRules(() => module.normalizeDomain); }, () => undefined);
-    return () => { live = false; };
-  }, [wanted, rules]);
-  return rules;
 }
 
 /** A parameter's label: a header by its name, anything else by its name made human. */

@@ -1,9 +1,9 @@
 // result-words.ts for a form on the page: the attempt's operation looked up, its host-name
 // parameters known, host names shown in Unicode once the panel's name rules are loaded.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Exchange } from '../../api/request-types.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { loadDomainName, loadedDomainName } from '../../names/domain-name-loader.ts';
+import { useNameRules } from '../../names/use-name-rules.ts';
 import type { WriteAttempt } from '../../write-guard/write-machine.ts';
 import { isHostnameParameter } from '../parameters/path-hostnames.ts';
 import { type HostForms, resultSubject, subjectPhrase, type WriteAction } from './result-words.ts';
@@ -14,18 +14,6 @@ import { identifierIndexOf, type WritePayload } from './write-plan.ts';
 export interface AttemptWords extends Record<string, string> { action: WriteAction; what: string; What: string }
 
 type Context = Pick<OperationContext, 'document' | 'index'>;
-
-/** The panel's name rules once loaded; `wanted` loads them (a render follows). */
-function useNameRules(wanted: boolean) {
-  const [rules, setRules] = useState(() => loadedDomainName()?.normalizeDomain);
-  useEffect(() => {
-    if (!wanted || rules) return;
-    let live = true;
-    loadDomainName().then((module) => { if (live) setRules(() => module.normalizeDomain); }, () => undefined);
-    return () => { live = false; };
-  }, [wanted, rules]);
-  return rules;
-}
 
 const ACE = /(?:^|\.)xn--/i;
 

@@ -69,6 +69,14 @@ export function WriteForm(props: Props) {
   // values are FormObject all the same (form/value/form-entry.ts).
   const defaults: FieldValues = useMemo(() => (fields ? initialValue(fields) : {}), [fields]);
   const form = useForm({ defaultValues: defaults, shouldFocusError: true });
+  // Each reset of the values (current values loaded, JSON taken back, another resource) draws the
+  // fields anew: a field that watches its value (a checkbox, a variant's choice) and had not yet
+  // subscribed when the reset came would otherwise keep showing the values from before it.
+  const [resets, setResets] = useState(0);
+  const resetForm = (values: FieldValues) => {
+    form.reset(values);
+    setResets((count) => count + 1);
+  };
   const formValue = (): FormObject => form.getValues();
   const latestValues = useRef(JSON.stringify(values));
   useEffect(() => { latestValues.current = JSON.stringify(values); }, [values]);
@@ -211,7 +219,7 @@ export function WriteForm(props: Props) {
       setLoading(current.reason === 'parameters' ? undefined : 'failed');
       return;
     }
-    form.reset(current.value);
+    resetForm(current.value);
     showJson(current.body);
     setBaseline({ body: current.body, path: current.path });
     setLoading(undefined);
@@ -236,7 +244,7 @@ export function WriteForm(props: Props) {
     // neither (sent as changes, they would copy one item onto another).
     if (parameter.in !== 'query' && baseline) {
       setBaseline(undefined);
-      form.reset(defaults);
+      resetForm(defaults);
       showJson(undefined);
     }
   };
@@ -250,7 +258,7 @@ export function WriteForm(props: Props) {
         setJsonProblems(parsed.problems);
         return;
       }
-      form.reset(fromBody(fields, parsed.body));
+      resetForm(fromBody(fields, parsed.body));
       setJsonProblems([]);
       setJsonMode(false);
     } else {
@@ -301,7 +309,7 @@ export function WriteForm(props: Props) {
           {notSendable.length > 0 && <p className="hint">{t('api.notSendable', { names: notSendable.map((p) => `${p.name} (${p.in})`).join(', ') })}</p>}
           {otherMedia && <p className="notice">{t('write.otherMedia')}</p>}
           {fields && (
-            <WriteBody fields={fields} form={form} fieldsShown={fieldsShown}
+            <WriteBody key={resets} fields={fields} form={form} fieldsShown={fieldsShown}
               current={method === 'PATCH' ? { readable: currentRead !== undefined, loading, loaded: baseline !== undefined, load: () => { void loadCurrent(); } } : undefined}
               json={{ on: jsonMode, toggle: toggleJson, text: jsonText, setText: setJsonText, problems: jsonProblems }} />
           )}
