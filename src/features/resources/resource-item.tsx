@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DescribedOk } from '../../lib/openapi/described/described.ts';
 import { OperationWriteForm } from '../../lib/openapi/described/operation-write-form.tsx';
 import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
@@ -8,6 +8,7 @@ import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { fillPath, resourceHref } from './resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
+import { isSecretName } from '../../lib/util/secret-name.ts';
 import { type Words, useWords } from './words.ts';
 
 const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
@@ -27,15 +28,18 @@ export function ResourceItem({ described, collection, item, values, maps, server
   const words = useWords();
   const headingId = useId();
   const [open, setOpen] = useState<Open>();
+  // A page opened from within the screen (a link that is gone now) takes focus on its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, []);
   const path = fillPath(item.apiPath, values);
-  const read = useRead(server, path, hasKey && item.read !== undefined);
+  const read = useRead(server, path, hasKey && item.read !== undefined, item.apiPath);
   const body = isObject(read.data) ? read.data : undefined;
   const name = itemName(body, collection, values[item.parameter] ?? '');
   const close = () => { setOpen(undefined); };
   const preset = presetOf(values);
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{name}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>{name}</h2>
       <p className="hint">{collection.singular}</p>
       <div className="actions">
         {item.change && <button type="button" onClick={() => { setOpen({ kind: 'edit' }); }}>{words.edit(name)}</button>}
@@ -87,7 +91,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
 
 function Settings({ part, values, server, hasKey, onEdit }: { part: Part; values: Record<string, string>; server: string; hasKey: boolean; onEdit: () => void }) {
   const words = useWords();
-  const read = useRead(server, fillPath(part.apiPath, values), hasKey && part.read !== undefined);
+  const read = useRead(server, fillPath(part.apiPath, values), hasKey && part.read !== undefined, part.apiPath);
   return (
     <section aria-label={part.name}>
       <h3>{part.name}</h3>
@@ -103,7 +107,8 @@ function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; 
   const shown = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
   return (
     <dl className="resource-fields">
-      {Object.entries(value).slice(0, 100).map(([key, inner]) => (
+      {/* A secret (password, token) is never shown, even where a server answers one. */}
+      {Object.entries(value).filter(([key]) => !isSecretName(key)).slice(0, 100).map(([key, inner]) => (
         <div key={key}>
           <dt>{humanLabel(key)}</dt>
           <dd>{isObject(inner) && depth < 1 ? <Fields value={inner} words={words} depth={depth + 1} /> : cellText(inner, shown)}</dd>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../lib/api/api-client.ts';
 import type { DescribedOk } from '../../lib/openapi/described/described.ts';
@@ -8,7 +8,8 @@ import type { JsonValue } from '../../lib/openapi/json.ts';
 import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
 import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { capitalised } from '../../lib/openapi/resources/resource-names.ts';
-import { fillPath, resourceHref } from './resource-route.ts';
+import { fillPath, resourceHref, secretSegmentsOf } from './resource-route.ts';
+import { isSecretName } from '../../lib/util/secret-name.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { cellText, nameProperty, rowsOf, scalarText, shownColumns, totalOf } from './rows.ts';
 import { useWords } from './words.ts';
@@ -17,6 +18,9 @@ import { useWords } from './words.ts';
 const PAGE_SIZE = 50;
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'delete'; id: string; name: string };
+
+/** A row's own property, never one it inherits (`constructor`). */
+const own = (row: Record<string, JsonValue>, key: string): JsonValue | undefined => (Object.hasOwn(row, key) ? row[key] : undefined);
 
 const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
 
@@ -35,6 +39,9 @@ export function ResourceList({ described, collection, item, maps, values, server
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action>();
+  // A list opened from within the screen (a link that is gone now) takes focus on its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => { heading.current?.focus(); }, []);
   const path = fillPath(collection.apiPath, values);
   const paging = collection.paging;
   const query: Record<string, string> = {};
@@ -46,8 +53,10 @@ export function ResourceList({ described, collection, item, maps, values, server
     query[paging.limit] = String(PAGE_SIZE);
   }
   const read = useQuery({
-    queryKey: ['resource-list', server, path?.join('/'), query] as const,
-    queryFn: async ({ signal }) => (await apiRequest({ method: 'GET', path: path ?? [], query, schema: z.unknown(), server, signal })) as JsonValue,
+    queryKey: ['resource-list', server, path?.join('/'), query, collection.apiPath] as const,
+    queryFn: async ({ signal }) => (await apiRequest({
+      method: 'GET', path: path ?? [], query, secretSegments: secretSegmentsOf(collection.apiPath, isSecretName), schema: z.unknown(), server, signal,
+    })) as JsonValue,
     enabled: path !== undefined && hasKey,
   });
   const rows = useMemo(() => rowsOf(read.data, collection.shape), [read.data, collection.shape]);
@@ -56,9 +65,11 @@ export function ResourceList({ described, collection, item, maps, values, server
   const columns = shownColumns(collection.shape.columns, name);
   const shownWords = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
   const needle = filter.trim().toLowerCase();
-  const shown = needle === '' ? rows : rows.filter((row) => Object.values(row).some((value) => cellText(value, shownWords).toLowerCase().includes(needle)));
+  // "Filter" looks in what is shown: the name and the columns, never a hidden one.
+  const searched = [...(name === undefined ? [] : [name]), ...columns.map((column) => column.name)];
+  const shown = needle === '' ? rows : rows.filter((row) => searched.some((key) => cellText(own(row, key), shownWords).toLowerCase().includes(needle)));
   const paged = paging.kind === 'page' || paging.kind === 'offset';
-  const identify = (row: Record<string, JsonValue>) => (collection.identifier === undefined ? undefined : scalarText(row[collection.identifier]) || undefined);
+  const identify = (row: Record<string, JsonValue>) => (collection.identifier === undefined ? undefined : scalarText(own(row, collection.identifier)) || undefined);
   const rowValues = (id: string) => (item ? { ...values, [item.parameter]: id } : values);
   const singular = collection.singular;
   const rowWrites = item !== undefined && (item.change !== undefined || item.remove !== undefined);
@@ -74,7 +85,7 @@ export function ResourceList({ described, collection, item, maps, values, server
   if (!path) return <p className="notice">{words.needsCustomer}</p>;
   return (
     <section aria-labelledby={`${filterId}-heading`}>
-      <h2 id={`${filterId}-heading`}>{collection.name}</h2>
+      <h2 id={`${filterId}-heading`} ref={heading} tabIndex={-1}>{collection.name}</h2>
       <div className="list-tools">
         <label htmlFor={filterId}>{words.filter}</label>
         <input id={filterId} type="search" value={filter} autoComplete="off" spellCheck={false} onChange={(event) => { setFilter(event.target.value); }} />
@@ -101,14 +112,14 @@ export function ResourceList({ described, collection, item, maps, values, server
                 <tbody>
                   {shown.map((row, at) => {
                     const id = identify(row);
-                    const label = (name === undefined ? '' : scalarText(row[name])) || id || String(at + 1);
+                    const label = (name === undefined ? '' : scalarText(own(row, name))) || id || String(at + 1);
                     const target = id !== undefined && item ? fillPath(item.apiPath, rowValues(id)) : undefined;
                     return (
-                      <tr key={id ?? at}>
+                      <tr key={at}>
                         <th scope="row">{target ? <a href={resourceHref(target)}>{label}</a> : label}</th>
                         {columns.map((column) => {
-                          const href = relationHref(column.name, row[column.name]);
-                          const text = cellText(row[column.name], shownWords);
+                          const href = relationHref(column.name, own(row, column.name));
+                          const text = cellText(own(row, column.name), shownWords);
                           return <td key={column.name} data-label={humanLabel(column.name)}>{href ? <a href={href}>{text}</a> : text}</td>;
                         })}
                         {rowWrites && (

@@ -53,6 +53,16 @@ export function fillPath(apiPath: string, values: Readonly<Record<string, string
   return filled;
 }
 
+/** Deeper addresses are no resource the panel knows: a crafted one of 40,000 segments is refused at once. */
+export const MAX_SEGMENTS = 64;
+
+/** Indexes of the template's segments whose values are secrets (`{token}`): masked wherever the request is shown or kept. */
+export const secretSegmentsOf = (apiPath: string, isSecret: (name: string) => boolean): number[] =>
+  templateSegments(apiPath).flatMap((part, at) => {
+    const name = parameterOf(part);
+    return name !== undefined && isSecret(name) ? [at] : [];
+  });
+
 export type ResourcePlace =
   | { kind: 'home' }
   | { kind: 'collection'; collection: Collection; values: Record<string, string> }
@@ -64,6 +74,7 @@ export function placeOf(
   maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, segments: readonly string[],
 ): ResourcePlace {
   if (segments.length === 0) return { kind: 'home' };
+  if (segments.length > MAX_SEGMENTS) return { kind: 'unknown' };
   for (const collection of maps.collections.values()) {
     const values = matchPath(collection.apiPath, segments);
     if (values) return { kind: 'collection', collection, values };
@@ -81,6 +92,7 @@ export function trailOf(
   maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, segments: readonly string[],
 ): { segments: string[]; place: Exclude<ResourcePlace, { kind: 'home' } | { kind: 'unknown' }> }[] {
   const trail: { segments: string[]; place: Exclude<ResourcePlace, { kind: 'home' } | { kind: 'unknown' }> }[] = [];
+  if (segments.length > MAX_SEGMENTS) return trail;
   for (let length = 1; length <= segments.length; length += 1) {
     const prefix = segments.slice(0, length);
     const place = placeOf(maps, prefix);

@@ -12,7 +12,8 @@ import { useWords } from './words.ts';
 
 /** The customer parameter of a top collection's path, filled from the tab (`{customerId}` → c0002). */
 function topValues(collection: Collection, customer: string | undefined): Record<string, string> {
-  const values: Record<string, string> = {};
+  // What the schema gives (`{apiVersion}`: v4), then the tab's customer.
+  const values: Record<string, string> = { ...collection.given };
   for (const match of collection.apiPath.matchAll(/\{([^}]*)\}/g)) {
     const name = match[1] ?? '';
     if (customer !== undefined && /^customer(?:[-_]?(?:id|number|no|nr|name))?$/i.test(name)) values[name] = customer;
@@ -88,6 +89,6 @@ const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (co
 
 /** An item's level in the breadcrumb: its name as read (the item page's own read, from the cache), else its identifier. */
 function ItemCrumb({ place, server, hasKey }: { place: Extract<ResourcePlace, { kind: 'item' }>; server: string; hasKey: boolean }) {
-  const read = useRead(server, fillPath(place.item.apiPath, place.values), hasKey && place.item.read !== undefined);
+  const read = useRead(server, fillPath(place.item.apiPath, place.values), hasKey && place.item.read !== undefined, place.item.apiPath);
   return <>{itemName(isObject(read.data) ? read.data : undefined, place.collection, place.values[place.item.parameter] ?? '')}</>;
 }

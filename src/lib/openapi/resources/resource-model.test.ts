@@ -63,6 +63,33 @@ describe('resourceModel: shapes of real hosting APIs', () => {
     expect(model.items.get('/mail-addresses/{mailAddressId}')?.aspects.map((part) => part.name)).toEqual(['Password']);
   });
 
+  it('takes a flat item only where a row\'s values fill it, and lets lists share it', () => {
+    const rows = ok({ type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } });
+    const model = modelOf({
+      '/databases/{databaseId}/backups': { parameters: [param('databaseId')], get: rows },
+      '/servers/{serverId}/backups/{backupId}': { parameters: [param('serverId'), param('backupId')], get: ok({ type: 'object' }), delete: none },
+      '/mail-addresses': { get: rows },
+      '/mail-addresses/{id}': { parameters: [param('id')], get: ok({ type: 'object' }) },
+      '/projects/{projectId}/mail-addresses': { parameters: [param('projectId')], get: rows },
+    });
+    // Another resource's path (a server's backups) never opens a database's backup.
+    expect(model.collections.get('/databases/{databaseId}/backups')?.item).toBeUndefined();
+    expect(model.collections.get('/mail-addresses')?.item).toBe('/mail-addresses/{id}');
+    expect(model.collections.get('/projects/{projectId}/mail-addresses')?.item).toBe('/mail-addresses/{id}');
+  });
+
+  it('fills what a top list\'s schema gives, names a list of nothing but a prefix by its segment, and names no row by a secret', () => {
+    const model = modelOf({
+      '/{apiVersion}/domains': { get: { parameters: [{ name: 'apiVersion', in: 'path', required: true, schema: { type: 'string', default: 'v4' } }], ...ok({ type: 'array', items: { type: 'object' } }) } },
+      '/v2': { get: ok({ type: 'array', items: { type: 'object' } }) },
+      '/tokens': { get: ok({ type: 'array', items: { type: 'object', properties: { token: { type: 'string' } } } }) },
+      '/tokens/{token}': { parameters: [param('token')], delete: none },
+    });
+    expect(model.collections.get('/{apiVersion}/domains')?.given).toEqual({ apiVersion: 'v4' });
+    expect(model.collections.get('/v2')?.name).toBe('V2');
+    expect(model.collections.get('/tokens')).toMatchObject({ item: '/tokens/{token}', identifier: undefined, noIdentifier: 'no-match' });
+  });
+
   it('tells settings, write-only aspects, actions and read-only views below an item apart', () => {
     const model = modelOf({
       '/servers': { get: ok({ type: 'object', properties: { servers: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }, meta: { type: 'object', properties: { pagination: { type: 'object', properties: { total_entries: { type: 'integer' } } } } } } }), parameters: [param('page', 'query'), param('per_page', 'query')] },

@@ -9,6 +9,7 @@ import { resolveLocal } from '../refs.ts';
 import { listShape, type ListShape, type Paging, pagingOf } from './list-shape.ts';
 import { collectionName, singularName, singularWord } from './resource-names.ts';
 import { humanLabel } from '../form/fields/human-label.ts';
+import { isSecretName } from '../../util/secret-name.ts';
 
 /** An operation as the model names it: by its key (its page, its view), method and path. */
 export type OperationRef = Pick<Operation, 'key' | 'method' | 'apiPath'>;
@@ -37,6 +38,8 @@ export interface Collection {
   relations: readonly { property: string; collection: string }[];
   /** The description's tag of its list, for grouping. */
   tag: string | undefined;
+  /** Path values its schema gives (`{apiVersion}` with `default: v4`, a `const`): filled without asking. */
+  given: Readonly<Record<string, string>>;
 }
 
 export interface Part {
@@ -126,7 +129,7 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
     if (!shape) continue;
     collections.set(apiPath, {
       apiPath, name: '', singular: '', list: { key: list.key, method: list.method, apiPath: list.apiPath }, add: refOf(methods.get('post')), shape, paging: pagingOf(document, list),
-      parent: undefined, item: undefined, identifier: undefined, noIdentifier: 'no-item', relations: [], tag: list.tags[0],
+      parent: undefined, item: undefined, identifier: undefined, noIdentifier: 'no-item', relations: [], tag: list.tags[0], given: givenValues(document, list),
     });
   }
 
@@ -148,38 +151,57 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
       settings: [], aspects: [], actions: [], views: [], collections: [],
     };
   };
+  // Items at the list's path and one parameter: by the list's own path, one look-up each.
+  const byParent = new Map<string, string>();
+  for (const candidates of byLast.values()) for (const candidate of candidates) byParent.set(candidate.slice(0, candidate.lastIndexOf('/')), candidate);
   for (const collection of collections.values()) {
-    const segments = segmentsOf(collection.apiPath);
-    const last = segments.at(-1) ?? '';
-    const nested = (byLast.get(last) ?? []).find((candidate) => {
-      const own = segmentsOf(candidate);
-      return own.length === segments.length + 1 && own.slice(0, -1).join('/') === segments.join('/');
-    });
-    // A flat item: the same literal and a parameter, at a path with fewer parameters than the list's own.
-    const flat = nested ?? (byLast.get(last) ?? [])
-      .filter((candidate) => !collections.has(candidate.slice(0, candidate.lastIndexOf('/'))) || candidate.slice(0, candidate.lastIndexOf('/')) === collection.apiPath)
-      .sort((a, b) => segmentsOf(a).filter(isParameter).length - segmentsOf(b).filter(isParameter).length)[0];
-    if (flat === undefined || items.has(flat)) continue;
-    const parameter = parameterName(segmentsOf(flat).at(-1) ?? '');
-    items.set(flat, itemOf(flat, parameter, nested === undefined, collection.apiPath));
-    collection.item = flat;
+    const nested = byParent.get(collection.apiPath);
+    if (nested === undefined) continue;
+    items.set(nested, itemOf(nested, parameterName(segmentsOf(nested).at(-1) ?? ''), false, collection.apiPath));
+    collection.item = nested;
+  }
+  // A flat item (`/mail-addresses/{id}` for `/projects/{p}/mail-addresses`): the same literal and
+  // a parameter, at a path whose other path values are all among the list's own (so a row's
+  // values fill it, never another resource's); the one with the fewest. Several lists may share it.
+  for (const collection of collections.values()) {
+    if (collection.item !== undefined) continue;
+    const own = new Set(segmentsOf(collection.apiPath).filter(isParameter));
+    let best: { path: string; count: number } | undefined;
+    for (const candidate of byLast.get(segmentsOf(collection.apiPath).at(-1) ?? '') ?? []) {
+      const others = segmentsOf(candidate).slice(0, -1).filter(isParameter);
+      if (!others.every((segment) => own.has(segment))) continue;
+      if (best === undefined || others.length < best.count) best = { path: candidate, count: others.length };
+    }
+    if (best === undefined) continue;
+    if (!items.has(best.path)) items.set(best.path, itemOf(best.path, parameterName(segmentsOf(best.path).at(-1) ?? ''), true, collection.apiPath));
+    collection.item = best.path;
   }
 
-  // Parents: the longest item path above a collection.
-  const itemPaths = [...items.keys()].sort((a, b) => b.length - a.length);
+  // Parents: the longest item path above a collection, found by walking its own prefixes.
   for (const collection of collections.values()) {
-    const parent = itemPaths.find((item) => collection.apiPath.startsWith(`${item}/`));
+    const segments = segmentsOf(collection.apiPath);
+    let parent: string | undefined;
+    for (let length = segments.length - 1; length > 0 && parent === undefined; length -= 1) {
+      const prefix = `/${segments.slice(0, length).join('/')}`;
+      if (items.has(prefix)) parent = prefix;
+    }
     collection.parent = parent;
     if (parent !== undefined) items.get(parent)?.collections.push(collection.apiPath);
   }
   nameCollections([...collections.values()]);
 
   // What hangs below an item: settings, write-only aspects, actions, read-only views.
-  for (const item of items.values()) {
-    for (const [apiPath, methods] of paths) {
-      if (!apiPath.startsWith(`${item.apiPath}/`) || collections.has(apiPath)) continue;
+  // Each path once: its item is one or two literal segments up (`…/{id}/password`, `…/{id}/actions/renew`).
+  for (const [apiPath, methods] of paths) {
+    if (collections.has(apiPath) || items.has(apiPath)) continue;
+    const segments = segmentsOf(apiPath);
+    const oneUp = `/${segments.slice(0, -1).join('/')}`;
+    const twoUp = `/${segments.slice(0, -2).join('/')}`;
+    const item = items.get(oneUp) ?? (segments.at(-2) === 'actions' ? items.get(twoUp) : undefined);
+    if (item === undefined) continue;
+    {
       const rest = segmentsOf(apiPath.slice(item.apiPath.length));
-      if (rest.length === 0 || rest.length > 2 || rest.some(isParameter) || items.has(apiPath)) continue;
+      if (rest.length === 0 || rest.length > 2 || rest.some(isParameter)) continue;
       if (rest.length === 2 && rest[0] !== 'actions') continue;
       const word = rest.at(-1) ?? '';
       const get = methods.get('get');
@@ -203,7 +225,9 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
     if (!item) collection.noIdentifier = 'no-item';
     else if (rowProperties.size === 0) collection.noIdentifier = 'no-row-schema';
     else {
-      collection.identifier = identifierOf(item.parameter, collection.singular, rowProperties);
+      // A secret never names a row: it would be in the address, the history and Activity.
+      const identifier = isSecretName(item.parameter) ? undefined : identifierOf(item.parameter, collection.singular, rowProperties);
+      collection.identifier = identifier !== undefined && isSecretName(identifier) ? undefined : identifier;
       collection.noIdentifier = collection.identifier === undefined ? 'no-match' : undefined;
     }
     {
@@ -225,6 +249,19 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
 /** The model's collections and items by path. */
 export function resourceMaps(model: ResourceModel): { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> } {
   return { collections: new Map(model.collections.map((c) => [c.apiPath, c])), items: new Map(model.items.map((i) => [i.apiPath, i])) };
+}
+
+/** The path values a list's parameters' schemas give: a default, a const, an enum of one. */
+function givenValues(document: JsonObject, list: Operation): Record<string, string> {
+  const given: Record<string, string> = {};
+  for (const parameter of list.parameters) {
+    if (parameter.in !== 'path') continue;
+    const schema = resolveLocal(document, parameter.schema);
+    if (!isObject(schema)) continue;
+    const value = Object.hasOwn(schema, 'const') ? schema.const : Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : schema.default;
+    if (typeof value === 'string' || typeof value === 'number') Object.defineProperty(given, parameter.name, { value: String(value), enumerable: true, writable: true, configurable: true });
+  }
+  return given;
 }
 
 /**
@@ -262,7 +299,9 @@ function nameCollections(collections: readonly Collection[]): void {
     const byName = new Map<string, Collection[]>();
     for (const collection of collections) {
       const key = `${collection.parent ?? ''}|${collectionName(wordsOf.get(collection) ?? []).toLowerCase()}`;
-      byName.set(key, [...(byName.get(key) ?? []), collection]);
+      const same = byName.get(key);
+      if (same) same.push(collection);
+      else byName.set(key, [collection]);
     }
     let longer = false;
     for (const same of byName.values()) {
@@ -279,9 +318,10 @@ function nameCollections(collections: readonly Collection[]): void {
     if (!longer) break;
   }
   for (const collection of collections) {
-    const words = wordsOf.get(collection) ?? [];
-    collection.name = collectionName(words);
-    collection.singular = singularName(words);
+    // A list named by nothing but a prefix or version (`/api`, `/v2`) is named by its segment as written.
+    const words = wordsOf.get(collection)?.length ? wordsOf.get(collection) ?? [] : segmentsOf(collection.apiPath).filter((segment) => !isParameter(segment)).slice(-1);
+    collection.name = collectionName(words) || collection.apiPath;
+    collection.singular = singularName(words) || collection.apiPath;
   }
 }
 
