@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeText } from '../../../lib/openapi/describe-text.ts';
+import { indexOfPaths, okResponses, pathParameter } from '../../../lib/testing/described-index.ts';
 import { accountsPath, findAccountsRoute } from './accounts-route.ts';
 import { readAccountNames } from './accounts-api.ts';
 
-const ok = { responses: { 200: { description: 'ok' } } };
-const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
-
-function indexOf(paths: Record<string, unknown>) {
-  const described = describeText(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths }), '/liveconfig/api/v1');
-  if (!described.ok) throw new Error(described.problem.key);
-  return described.index;
-}
+const ok = okResponses;
+const pathParam = pathParameter;
+const indexOf = indexOfPaths;
 
 describe('findAccountsRoute: the description\'s read of a customer\'s hosting accounts', () => {
   it.each([
