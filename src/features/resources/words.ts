@@ -63,7 +63,8 @@ const de: Words = {
   empty: 'Noch keine Einträge.',
   failed: 'Die Liste ließ sich nicht lesen.',
   itemFailed: 'Dieser Eintrag ließ sich nicht lesen.',
-  add: (singular) => `${singular} hinzufügen`,
+  // German nouns are capitalised: "Domain hinzufügen", "Postfach hinzufügen".
+  add: (singular) => `${singular.charAt(0).toUpperCase()}${singular.slice(1)} hinzufügen`,
   edit: (name) => `${name} bearbeiten`,
   remove: (name) => `${name} löschen`,
   close: 'Schließen',
