@@ -7,7 +7,9 @@ import { useRead } from './use-read.ts';
 import { isObject } from '../../lib/openapi/json.ts';
 import { ResourceItem } from './resource-item.tsx';
 import { ResourceList } from './resource-list.tsx';
-import { useResources, useResourceSegments, useTabCustomer } from './use-resources.ts';
+import { useResources, useResourceSegments } from './use-resources.ts';
+import { useTabCustomer } from '../../lib/session/tab-customer.ts';
+import { isCustomerName } from '../../lib/openapi/parameters/parameter-context.ts';
 import { useWords } from './words.ts';
 
 /** The customer parameter of a top collection's path, filled from the tab (`{customerId}` → c0002). */
@@ -16,7 +18,7 @@ function topValues(collection: Collection, customer: string | undefined): Record
   const values: Record<string, string> = { ...collection.given };
   for (const match of collection.apiPath.matchAll(/\{([^}]*)\}/g)) {
     const name = match[1] ?? '';
-    if (customer !== undefined && /^customer(?:[-_]?(?:id|number|no|nr|name))?$/i.test(name)) values[name] = customer;
+    if (customer !== undefined && isCustomerName(name)) values[name] = customer;
   }
   return values;
 }

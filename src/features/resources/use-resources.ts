@@ -46,5 +46,3 @@ export function useResources(): ResourcesState {
   if (!made.model || !maps) return { state: 'failed' };
   return { state: 'ready', described, model: made.model, maps };
 }
-
-export { useTabCustomer } from '../../lib/session/tab-customer.ts';

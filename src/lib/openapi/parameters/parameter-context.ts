@@ -11,8 +11,11 @@ import { isHostnameParameter } from './path-hostnames.ts';
 /** A path parameter that names a customer: `{customerId}`, `{customer_id}`, `{customer}`, `{customerNumber}`. */
 const CUSTOMER_NAME = /^customer(?:[-_]?(?:id|number|no|nr|name))?$/i;
 
+/** A name that names a customer (`customerId`, `customer_id`, `customer`, `customerNumber`): the one rule for it. */
+export const isCustomerName = (name: string): boolean => CUSTOMER_NAME.test(name);
+
 export const isCustomerParameter = (parameter: Pick<Parameter, 'in' | 'name'>): boolean =>
-  parameter.in === 'path' && CUSTOMER_NAME.test(parameter.name);
+  parameter.in === 'path' && isCustomerName(parameter.name);
 
 /** The one value a parameter's schema allows (`enum` of one, `const`), as text. */
 export function onlyValue(document: JsonObject, schema: JsonValue | undefined, depth = 0): string | undefined {

@@ -10,6 +10,7 @@ import { listShape, type ListShape, type Paging, pagingOf } from './list-shape.t
 import { collectionName, singularName, singularWord } from './resource-names.ts';
 import { humanLabel } from '../form/fields/human-label.ts';
 import { isSecretName } from '../../util/secret-name.ts';
+import { isCustomerName } from '../parameters/parameter-context.ts';
 
 /** An operation as the model names it: by its key (its page, its view), method and path. */
 export type OperationRef = Pick<Operation, 'key' | 'method' | 'apiPath'>;
@@ -82,7 +83,6 @@ export interface ResourceModel {
 type Methods = Map<string, Operation>;
 
 const PARAMETER = /^\{[^}]*\}$/;
-const CUSTOMER = /^\{customer(?:[-_]?(?:id|number|no|nr|name))?\}$/i;
 const VERBS = new Set([
   'renew', 'suspend', 'unsuspend', 'resume', 'enable', 'disable', 'activate', 'deactivate', 'start', 'stop', 'restart', 'reboot', 'reset',
   'lock', 'unlock', 'verify', 'validate', 'sync', 'refresh', 'rebuild', 'reinstall', 'restore', 'backup', 'clone', 'move', 'transfer',
@@ -269,7 +269,7 @@ function givenValues(document: JsonObject, list: Operation): Record<string, stri
  * one the schema gives (`{apiVersion}` with `default: v4`, an enum or const of one value).
  */
 function fillable(document: JsonObject, parameter: Parameter): boolean {
-  if (CUSTOMER.test(`{${parameter.name}}`)) return true;
+  if (isCustomerName(parameter.name)) return true;
   const schema = resolveLocal(document, parameter.schema);
   if (!isObject(schema)) return false;
   return schema.default !== undefined || Object.hasOwn(schema, 'const') || (Array.isArray(schema.enum) && schema.enum.length === 1);
