@@ -174,6 +174,7 @@ describe('forwarding to a plain http upstream', () => {
         'Strict-Transport-Security': 'max-age=1',
         'Content-Security-Policy': "script-src 'unsafe-inline'",
         'X-Hosting-Panel-Proxy': '1',
+        'X-Total-Count': '1234',
         Connection: 'X-Upstream-Hop',
         'X-Upstream-Hop': 'hop',
       });
@@ -223,6 +224,9 @@ describe('forwarding to a plain http upstream', () => {
       allow: 'GET, POST',
       ratelimit: 'limit=10, remaining=9, reset=5',
       'ratelimit-policy': '10;w=1',
+      // A paged list's total passes; its Link only renamed, where no browser acts on it.
+      'x-total-count': '1234',
+      'x-link': '<https://evil.example/x.js>; rel=preload; as=script',
     });
   });
 

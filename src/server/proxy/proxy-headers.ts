@@ -5,6 +5,8 @@ import { type IncomingHttpHeaders, type OutgoingHttpHeaders, validateHeaderValue
  * needs: never Cookie, Origin or a forwarding header such as X-Forwarded-For (the server might
  * trust it for the key's IP restriction), never a method override. Back to the page only what
  * the page reads: never Set-Cookie, CORS, Clear-Site-Data, Refresh, Link or Service-Worker-Allowed.
+ * A list's totals (`X-Total-Count`) pass; its `Link` (the next page of a paged list) reaches the
+ * page only renamed, as `X-Link`, a name no browser acts on.
  */
 export const FORWARDED_REQUEST_HEADERS = [
   'authorization', 'accept', 'accept-language', 'content-type', 'x-customer-id', 'x-user-name',
@@ -14,8 +16,11 @@ export const FORWARDED_REQUEST_HEADERS = [
 export const RETURNED_RESPONSE_HEADERS = [
   'content-type', 'content-length', 'content-language', 'retry-after', 'ratelimit', 'ratelimit-policy',
   'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'etag', 'last-modified', 'location',
-  'allow', 'www-authenticate', 'date',
+  'allow', 'www-authenticate', 'date', 'x-total-count', 'x-total', 'x-wp-total', 'x-pagination-total-count',
 ] as const;
+
+/** Upstream `Link`, passed back under this name. */
+export const RENAMED_LINK_HEADER = 'x-link';
 
 /** Answers from the hosting server are data for the page, never documents to render here. */
 export const RESPONSE_HARDENING: Readonly<Record<string, string>> = {
@@ -46,16 +51,18 @@ export class InvalidAnswerError extends Error {
  */
 export function responseHeadersFrom(incoming: IncomingHttpHeaders): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  for (const name of RETURNED_RESPONSE_HEADERS) {
-    const value = incoming[name];
-    if (value === undefined) continue;
+  const pass = (from: string, to: string) => {
+    const value = incoming[from];
+    if (value === undefined) return;
     const joined = Array.isArray(value) ? value.join(', ') : value;
     try {
-      validateHeaderValue(name, joined);
+      validateHeaderValue(to, joined);
     } catch (error) {
-      throw new InvalidAnswerError(`header ${name} cannot be passed on`, { cause: error });
+      throw new InvalidAnswerError(`header ${from} cannot be passed on`, { cause: error });
     }
-    headers[name] = joined;
-  }
+    headers[to] = joined;
+  };
+  for (const name of RETURNED_RESPONSE_HEADERS) pass(name, name);
+  pass('link', RENAMED_LINK_HEADER);
   return headers;
 }
