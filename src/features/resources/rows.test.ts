@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, nameProperty, rowsOf, shownColumns, totalOf } from './rows.ts';
+import { cellText, nameProperty, shownColumns } from './rows.ts';
 
 const words = { yes: 'yes', no: 'no', entries: (count: number) => `${String(count)} entries`, none: 'none' };
 
@@ -14,14 +14,6 @@ describe('a list answer as rows a person reads', () => {
     ['null', null, ''],
   ])('%s', (_, value, text) => {
     expect(cellText(value, words)).toBe(text);
-  });
-
-  it('takes the rows bare or from their envelope, and the total where the answer gives it', () => {
-    expect(rowsOf([{ a: 1 }, 'x'], { envelope: undefined })).toEqual([{ a: 1 }, { value: 'x' }]);
-    expect(rowsOf({ data: [{ a: 1 }] }, { envelope: 'data' })).toEqual([{ a: 1 }]);
-    expect(rowsOf({ data: 'nope' }, { envelope: 'data' })).toEqual([]);
-    expect(totalOf({ meta: { pagination: { total_entries: 42 } } }, { total: ['meta', 'pagination', 'total_entries'] })).toBe(42);
-    expect(totalOf({ total: -1 }, { total: ['total'] })).toBeUndefined();
   });
 
   it('names a row by a name-like property, else its identifier; shows no secret column', () => {

@@ -1,28 +1,12 @@
-// A list's answer as rows a person reads: the rows (bare or in their envelope), each row's name,
+// A list's rows as a person reads them: each row's name,
 // the columns worth showing, and a value as words (yes/no, "a, b", "3 entries"), never as JSON.
-import { isObject, type JsonObject, type JsonValue } from '../../lib/openapi/json.ts';
-import type { Column, ListShape } from '../../lib/openapi/resources/list-shape.ts';
+import type { JsonObject, JsonValue } from '../../lib/openapi/json.ts';
+import type { Column } from '../../lib/openapi/resources/list-shape.ts';
 
 /** Properties that name a row, in the order they are tried. */
 const NAMES = ['name', 'domain', 'address', 'email', 'title', 'login', 'fqdn', 'hostname', 'label', 'display_name', 'displayName', 'description'];
 /** Columns shown besides the name, at most. */
 export const MAX_COLUMNS = 6;
-/** Rows taken from one answer, at most (the transport caps its size too). */
-export const MAX_ROWS = 10_000;
-
-export function rowsOf(body: JsonValue | undefined, shape: Pick<ListShape, 'envelope'>): JsonObject[] {
-  const rows = shape.envelope === undefined ? body : isObject(body) && Object.hasOwn(body, shape.envelope) ? body[shape.envelope] : undefined;
-  if (!Array.isArray(rows)) return [];
-  return rows.slice(0, MAX_ROWS).map((row) => (isObject(row) ? row : { value: row }));
-}
-
-/** The total the answer gives (`total`, `meta.pagination.total_entries`), if it gives one. */
-export function totalOf(body: JsonValue | undefined, shape: Pick<ListShape, 'total'>): number | undefined {
-  let value: JsonValue | undefined = body;
-  for (const key of shape.total ?? []) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
 /** The property whose value names a row: a name-like one the rows have, else the identifier. */
 export function nameProperty(columns: readonly Column[], identifier: string | undefined): string | undefined {
   const names = new Set(columns.filter((column) => column.kind === 'string' || column.kind === 'unknown').map((column) => column.name));

@@ -1,5 +1,6 @@
 // The resource screens' own words, in each language. They load with the screens (a chunk of
 // their own), not with the first screen, which keeps the page's first JavaScript in its budget.
+import { useMemo } from 'react';
 import { useShownLanguage } from '../../lib/i18n/i18n.ts';
 import type { Language } from '../../lib/session/settings-store.ts';
 
@@ -21,6 +22,7 @@ const en = {
   previous: 'Previous page',
   next: 'Next page',
   empty: 'No entries yet.',
+  emptyPage: 'No entries on this page.',
   failed: 'The list could not be read.',
   itemFailed: 'This entry could not be read.',
   add: (singular: string) => `Add ${singular}`,
@@ -61,6 +63,7 @@ const de: Words = {
   previous: 'Vorige Seite',
   next: 'Nächste Seite',
   empty: 'Noch keine Einträge.',
+  emptyPage: 'Auf dieser Seite stehen keine Einträge.',
   failed: 'Die Liste ließ sich nicht lesen.',
   itemFailed: 'Dieser Eintrag ließ sich nicht lesen.',
   // German nouns are capitalised: "Domain hinzufügen", "Postfach hinzufügen".
@@ -86,4 +89,10 @@ const WORDS: Record<Language, Words> = { en, de };
 
 export function useWords(): Words {
   return WORDS[useShownLanguage()];
+}
+
+/** Text order in the shown language, numbers in text in order (web2 before web10). */
+export function useCollator(): (a: string, b: string) => number {
+  const language = useShownLanguage();
+  return useMemo(() => new Intl.Collator(language, { numeric: true, sensitivity: 'base' }).compare, [language]);
 }

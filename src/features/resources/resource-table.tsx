@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import type { JsonValue } from '../../lib/openapi/json.ts';
+import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
+import type { Column } from '../../lib/openapi/resources/list-shape.ts';
+import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
+import { NAME_COLUMN, nextRowSort, own, type RowSort, type TableRow } from './table-rows.ts';
+import { useWords } from './words.ts';
+
+interface Props {
+  label: string;
+  rows: readonly TableRow[];
+  /** The property naming the rows (its label heads the first column). */
+  nameLabel: string | undefined;
+  columns: readonly Column[];
+  sort: RowSort | undefined;
+  onSort: (sort: RowSort) => void;
+  itemHref: (id: string | undefined) => string | undefined;
+  relationHref: (property: string, value: JsonValue | undefined) => string | undefined;
+  actions: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', row: TableRow) => void } | undefined;
+}
+
+/** A list's rows as a table that draws only the rows in view, sortable by each column's header button. */
+export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, itemHref, relationHref, actions }: Props) {
+  const words = useWords();
+  const tableColumns = useMemo(() => {
+    const header = (text: string, column: number) => {
+      const direction = sort?.column === column ? sort.direction : undefined;
+      return {
+        sort: direction ?? 'none' as const,
+        header: (
+          <button type="button" className="sort-button" onClick={() => { onSort(nextRowSort(sort, column)); }}>
+            {text}<span aria-hidden="true" className="sort-mark">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}</span>
+          </button>
+        ),
+      };
+    };
+    const nameText = nameLabel === undefined ? words.name : humanLabel(nameLabel);
+    const list: VirtualColumn<TableRow>[] = [{
+      id: 'name', label: nameText, ...header(nameText, NAME_COLUMN),
+      cell: (row) => {
+        const href = itemHref(row.id);
+        return href ? <a href={href}>{row.label}</a> : row.label;
+      },
+    }];
+    columns.forEach((column, at) => {
+      const text = humanLabel(column.name);
+      list.push({
+        id: `c:${column.name}`, label: text, ...header(text, at),
+        cell: (row) => {
+          const href = relationHref(column.name, own(row.row, column.name));
+          return href ? <a href={href}>{row.texts[at]}</a> : row.texts[at];
+        },
+      });
+    });
+    if (actions) {
+      list.push({
+        id: 'actions', label: words.actions, header: <span className="visually-hidden">{words.actions}</span>,
+        width: actions.edit && actions.remove ? '14rem' : '8rem',
+        cell: (row) => row.id === undefined ? null : (
+          <span className="row-actions">
+            {actions.edit && <button type="button" className="secondary" onClick={() => { actions.onAction('edit', row); }}>{words.edit(row.label)}</button>}
+            {actions.remove && <button type="button" className="secondary danger" onClick={() => { actions.onAction('delete', row); }}>{words.remove(row.label)}</button>}
+          </span>
+        ),
+      });
+    }
+    return list;
+  }, [columns, nameLabel, sort, onSort, itemHref, relationHref, actions, words]);
+  return <VirtualTable label={label} columns={tableColumns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} className="resource-table" />;
+}
