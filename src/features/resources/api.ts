@@ -6,7 +6,7 @@ import type { JsonValue } from '../../lib/openapi/json.ts';
 import { type ListPage, type Query, readPage } from '../../lib/openapi/resources/list-page.ts';
 import type { Collection } from '../../lib/openapi/resources/resource-model.ts';
 import { isSecretName } from '../../lib/util/secret-name.ts';
-import { secretSegmentsOf } from './resource-route.ts';
+import { secretSegmentsOf } from '../../lib/openapi/resources/resource-route.ts';
 
 /** An answer that is no JSON, or cut at the transport's cap: no list to show. */
 export class UnreadableListError extends Error {

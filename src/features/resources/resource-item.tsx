@@ -5,7 +5,7 @@ import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
-import { fillPath, resourceHref } from './resource-route.ts';
+import { fillPath, resourceHref } from '../../lib/openapi/resources/resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
 import { isSecretName } from '../../lib/util/secret-name.ts';

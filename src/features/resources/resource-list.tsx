@@ -10,7 +10,7 @@ import { mayBeInAscii, unicodeShown } from '../../lib/names/shown-name.ts';
 import { useNameRules } from '../../lib/names/use-name-rules.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { resourceQueries } from './queries.ts';
-import { fillPath, resourceHref } from './resource-route.ts';
+import { fillPath, resourceHref } from '../../lib/openapi/resources/resource-route.ts';
 import { ResourceTable } from './resource-table.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';

@@ -1,7 +1,7 @@
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
-import { fillPath, placeOf, resourceHref, type ResourcePlace, trailOf } from './resource-route.ts';
+import { fillPath, placeOf, resourceHref, type ResourcePlace, trailOf } from '../../lib/openapi/resources/resource-route.ts';
 import { itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
 import { isObject } from '../../lib/openapi/json.ts';

@@ -4,7 +4,7 @@ import { type ResourceModel, resourceMaps } from '../../lib/openapi/resources/re
 import { useDescription } from '../../lib/openapi/use-description.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
-import { segmentsOfHash } from './resource-route.ts';
+import { segmentsOfHash } from '../../lib/openapi/resources/resource-route.ts';
 
 function subscribe(listener: () => void) {
   window.addEventListener('hashchange', listener);

@@ -1,7 +1,7 @@
 // Where the user stands among the server's resources: the address `#/resources/<path>` is the
 // API path itself (`#/resources/customers/c0002/domains/example.org/mailboxes`), so every screen
 // has its own address that survives a reload, and the breadcrumb is the path's prefixes.
-import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
+import type { Collection, Item } from './resource-model.ts';
 
 export const RESOURCES_PREFIX = '#/resources';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexDescription } from '../../lib/openapi/operations.ts';
-import { resourceMaps, resourceModel } from '../../lib/openapi/resources/resource-model.ts';
-import { simulatorDescription } from '../../lib/testing/simulator-description.ts';
+import { indexDescription } from '../operations.ts';
+import { resourceMaps, resourceModel } from './resource-model.ts';
+import { simulatorDescription } from '../../testing/simulator-description.ts';
 import { fillPath, matchPath, placeOf, resourceHref, segmentsOfHash, trailOf } from './resource-route.ts';
 
 const document = simulatorDescription({ kind: 'admin' });
