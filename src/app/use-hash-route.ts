@@ -18,6 +18,8 @@ export function routeOf(hash: string): Route {
   if (hash.startsWith('#/api/')) return 'api';
   // The resource screens have an address per list and item: their API path (#/resources/customers/c0002/domains).
   if (hash.startsWith('#/resources/')) return 'resources';
+  // A customer's domains (#/domains/c0002): where the resource screens open a domain list.
+  if (hash.startsWith('#/domains/')) return 'domains';
   return ROUTES.find((route) => ROUTE_HREF[route] === hash) ?? 'add-domain';
 }
 

@@ -5,7 +5,7 @@ import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
-import { fillPath, resourceHref } from '../../lib/openapi/resources/resource-route.ts';
+import { fillPath } from '../../lib/openapi/resources/resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
 import { isSecretName } from '../../lib/util/secret-name.ts';
@@ -21,9 +21,11 @@ type Open = { kind: 'edit' | 'delete' } | { kind: 'part'; part: Part };
  * write-only aspects and actions as buttons named by them, what belongs to it (its lists) as
  * links, "Edit" and "Delete".
  */
-export function ResourceItem({ described, collection, item, values, maps, server, hasKey }: {
+export function ResourceItem({ described, collection, item, values, maps, server, hasKey, listHref }: {
   described: DescribedOk; collection: Collection; item: Item; values: Record<string, string>;
   maps: { collections: ReadonlyMap<string, Collection> }; server: string; hasKey: boolean;
+  /** A list's address: its own screen where it has one. */
+  listHref: (collection: Collection, values: Record<string, string>, segments: readonly string[]) => string;
 }) {
   const words = useWords();
   const headingId = useId();
@@ -57,7 +59,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
             {item.collections.map((apiPath) => {
               const below = maps.collections.get(apiPath);
               const target = below ? fillPath(below.apiPath, values) : undefined;
-              return below && target ? <li key={apiPath}><a href={resourceHref(target)}>{below.name}</a></li> : null;
+              return below && target ? <li key={apiPath}><a href={listHref(below, values, target)}>{below.name}</a></li> : null;
             })}
           </ul>
         </nav>

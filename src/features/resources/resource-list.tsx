@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DescribedOk } from '../../lib/openapi/described/described.ts';
 import { OperationWriteForm } from '../../lib/openapi/described/operation-write-form.tsx';
 import type { JsonValue } from '../../lib/openapi/json.ts';
@@ -10,7 +10,7 @@ import { mayBeInAscii, unicodeShown } from '../../lib/names/shown-name.ts';
 import { useNameRules } from '../../lib/names/use-name-rules.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { resourceQueries } from './queries.ts';
-import { fillPath, resourceHref } from '../../lib/openapi/resources/resource-route.ts';
+import { fillPath, rowLinks } from '../../lib/openapi/resources/resource-route.ts';
 import { ResourceTable } from './resource-table.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';
@@ -60,19 +60,8 @@ export function ResourceList({ described, collection, item, maps, values, server
   const paged = collection.paging.kind !== 'none' || at > 0 || data?.next !== undefined;
   const rowValues = (id: string) => (item ? { ...values, [item.parameter]: id } : values);
   const singular = collection.singular;
-  // A value that names an item of another list (`account: web77`) links to it, where its path can be filled from here.
-  const relationHref = (property: string, value: JsonValue | undefined): string | undefined => {
-    const relation = collection.relations.find((candidate) => candidate.property === property);
-    const target = relation && maps.collections.get(relation.collection);
-    const targetItem = target?.item === undefined ? undefined : maps.items.get(target.item);
-    const text = scalarText(value);
-    const filled = targetItem && text !== '' ? fillPath(targetItem.apiPath, { ...values, [targetItem.parameter]: text }) : undefined;
-    return filled && resourceHref(filled);
-  };
-  const itemHref = (id: string | undefined) => {
-    const filled = id !== undefined && item ? fillPath(item.apiPath, rowValues(id)) : undefined;
-    return filled && resourceHref(filled);
-  };
+  const links = useMemo(() => rowLinks(maps, collection, values), [maps, collection, values]);
+  const relationHref = useCallback((property: string, value: JsonValue | undefined) => links.relation(property, scalarText(value)), [links]);
   const goTo = (page: number) => {
     if (page > at && data?.next) setPages([...pages.slice(0, at + 1), data.next]);
     setAt(page);
@@ -100,7 +89,7 @@ export function ResourceList({ described, collection, item, maps, values, server
           {!item && rows.length > 0 && <p className="hint">{words.noOpen}</p>}
           {rows.length === 0 ? <p>{at > 0 ? words.emptyPage : words.empty}</p> : (
             <ResourceTable label={collection.name} rows={shown} nameLabel={name} columns={columns} sort={sort} onSort={setSort}
-              itemHref={itemHref} relationHref={relationHref}
+              itemHref={links.item} relationHref={relationHref}
               actions={item && (item.change || item.remove) ? {
                 edit: item.change !== undefined, remove: item.remove !== undefined,
                 onAction: (kind, row) => { if (row.id !== undefined) setAction({ kind, id: row.id, name: row.label }); },

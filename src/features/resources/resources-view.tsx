@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import type { DescribedOk } from '../../lib/openapi/described/described.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import type { Collection, Item } from '../../lib/openapi/resources/resource-model.ts';
@@ -28,7 +30,10 @@ function topValues(collection: Collection, customer: string | undefined): Record
  * "Breadcrumb" (every level above the screen, each a link), and the list or the item the
  * address names (#/resources/<its API path>).
  */
-export function ResourcesView() {
+export function ResourcesView({ opens }: {
+  /** A screen of its own that shows a list better (the Domains screen for the domain list), by its address. */
+  opens?: ListScreen | undefined;
+} = {}) {
   const words = useWords();
   const state = useResources();
   const segments = useResourceSegments();
@@ -41,6 +46,9 @@ export function ResourcesView() {
   const top = model.top.map((apiPath) => maps.collections.get(apiPath)).filter((collection) => collection !== undefined);
   const place = placeOf(maps, segments);
   const trail = trailOf(maps, segments);
+  const listHref = (collection: Collection, values: Record<string, string>, segmentsOfList: readonly string[]) =>
+    opens?.(described, collection, values) ?? resourceHref(segmentsOfList);
+  const elsewhere = place.kind === 'collection' ? opens?.(described, place.collection, place.values) : undefined;
 
   return (
     <div className="resources">
@@ -51,7 +59,7 @@ export function ResourcesView() {
               const target = fillPath(collection.apiPath, topValues(collection, customer));
               return (
                 <li key={collection.apiPath}>
-                  {target ? <a href={resourceHref(target)} aria-current={target.join('/') === segments.join('/') ? 'page' : undefined}>{collection.name}</a>
+                  {target ? <a href={listHref(collection, topValues(collection, customer), target)} aria-current={target.join('/') === segments.join('/') ? 'page' : undefined}>{collection.name}</a>
                     : <span>{collection.name} <span className="hint">({words.needsCustomer})</span></span>}
                 </li>
               );
@@ -65,7 +73,8 @@ export function ResourcesView() {
             <li><a href={resourceHref([])}>{words.top}</a></li>
             {trail.map((level, at) => (
               <li key={level.segments.join('/')}>
-                <a href={resourceHref(level.segments)} aria-current={at === trail.length - 1 ? 'page' : undefined}>
+                <a href={level.place.kind === 'collection' ? listHref(level.place.collection, level.place.values, level.segments) : resourceHref(level.segments)}
+                  aria-current={at === trail.length - 1 ? 'page' : undefined}>
                   {level.place.kind === 'collection' ? level.place.collection.name : <ItemCrumb place={level.place} server={server} hasKey={hasKey} />}
                 </a>
               </li>
@@ -75,16 +84,27 @@ export function ResourcesView() {
       )}
       {place.kind === 'home' && <p className="intro">{words.intro}</p>}
       {place.kind === 'unknown' && <p className="notice">{words.unknown}</p>}
-      {place.kind === 'collection' && (
+      {elsewhere !== undefined && <OpenElsewhere href={elsewhere} />}
+      {place.kind === 'collection' && elsewhere === undefined && (
         <ResourceList key={segments.join('/')} described={described} collection={place.collection} item={itemOf(maps.items, place.collection)} maps={maps}
           values={place.values} server={server} hasKey={hasKey} />
       )}
       {place.kind === 'item' && (
         <ResourceItem key={segments.join('/')} described={described} collection={place.collection} item={place.item} values={place.values}
-          maps={maps} server={server} hasKey={hasKey} />
+          maps={maps} server={server} hasKey={hasKey} listHref={listHref} />
       )}
     </div>
   );
+}
+
+/** Where a list is better shown by a screen of its own: that screen's address, else undefined. */
+export type ListScreen = (described: DescribedOk, collection: Collection, values: Readonly<Record<string, string>>) => string | undefined;
+
+/** The address of a list that has a screen of its own leads there, so there is one screen per thing. */
+function OpenElsewhere({ href }: { href: string }) {
+  const words = useWords();
+  useEffect(() => { window.location.replace(href); }, [href]);
+  return <p className="notice"><a href={href}>{words.openScreen}</a></p>;
 }
 
 const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (collection.item === undefined ? undefined : items.get(collection.item));

@@ -23,6 +23,7 @@ const en = {
   next: 'Next page',
   empty: 'No entries yet.',
   emptyPage: 'No entries on this page.',
+  openScreen: 'This list has a screen of its own: open it.',
   failed: 'The list could not be read.',
   itemFailed: 'This entry could not be read.',
   add: (singular: string) => `Add ${singular}`,
@@ -64,6 +65,7 @@ const de: Words = {
   next: 'Nächste Seite',
   empty: 'Noch keine Einträge.',
   emptyPage: 'Auf dieser Seite stehen keine Einträge.',
+  openScreen: 'Diese Liste hat einen eigenen Bildschirm: öffnen.',
   failed: 'Die Liste ließ sich nicht lesen.',
   itemFailed: 'Dieser Eintrag ließ sich nicht lesen.',
   // German nouns are capitalised: "Domain hinzufügen", "Postfach hinzufügen".

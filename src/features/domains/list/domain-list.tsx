@@ -19,6 +19,8 @@ import type { DomainItemOperation, ListRoute } from '../core/list-operation.ts';
 import type { Described } from '../../../lib/openapi/use-description.ts';
 import { OperationWriteForm } from '../../../lib/openapi/described/operation-write-form.tsx';
 import { EditDialog } from './edit-dialog.tsx';
+import { useDomainLinks } from './use-domain-links.ts';
+import { useHashCustomer } from './use-hash-customer.ts';
 
 type DescribedDocument = Extract<Described, { ok: true }>;
 
@@ -43,6 +45,8 @@ export function DomainList() {
   const { t } = useLocalized();
   const settings = useSettings();
   const server = useServers().current.name;
+  // An address naming the customer (#/domains/c0002, where the resource screens lead) chooses it.
+  useHashCustomer(server);
   const customerId = useListCustomer(server, settings.customerId).trim();
   useScreenCustomer(customerId);
   return (
@@ -80,6 +84,7 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
   // dialog, or straight to "Confirm delete"; either way through the write guard.
   const [action, setAction] = useState<{ kind: 'edit' | 'delete'; domain: string }>();
   const writes = described && route.kind === 'described' ? domainWrites(described, route, customerId) : undefined;
+  const links = useDomainLinks(described, route, customerId);
   const { data, error, isFetching } = query;
   const rows = useDomainRows(data);
   const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);
@@ -120,7 +125,7 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
       {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
       {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}
       {shown.length > 0 && (
-        <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort}
+        <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort} links={links}
           actions={writes && {
             edit: writes.edit !== undefined, remove: writes.remove !== undefined,
             onAction: (kind, domain) => { setAction({ kind, domain }); },

@@ -4,6 +4,7 @@ import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.
 import { type DomainRow, optionalColumns } from '../core/domain-list-view.ts';
 import { nextSort, type Sort, type SortKey } from './domain-sort.ts';
 import type { ListedDomain } from '../core/schemas.ts';
+import type { DomainLinks } from './use-domain-links.ts';
 
 interface Props {
   label: string;
@@ -13,16 +14,18 @@ interface Props {
   records: readonly ListedDomain[];
   sort: Sort;
   onSort: (sort: Sort) => void;
+  /** Where a domain and its hosting account lead among the server's resources, where the description has their pages. */
+  links?: DomainLinks | undefined;
   /** "Edit" and "Delete" per row, where the server's description has them. */
   actions?: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', domain: string) => void } | undefined;
 }
 
-interface ColumnSpec { key: SortKey; width?: string; cell: (row: DomainRow, t: Translate) => ReactNode }
+interface ColumnSpec { key: SortKey; width?: string; cell: (row: DomainRow, t: Translate, links: DomainLinks | undefined) => ReactNode }
 
 // The domain takes what the others leave, so the table fits its box on a wide screen.
 const COLUMNS: ColumnSpec[] = [
-  { key: 'domain', cell: (row) => <DomainName row={row} /> },
-  { key: 'account', width: '9rem', cell: ({ record }, t) => record.account ?? <NotGiven t={t} /> },
+  { key: 'domain', cell: (row, _, links) => <DomainName row={row} href={links?.domain(row.record.domain)} /> },
+  { key: 'account', width: '9rem', cell: ({ record }, t, links) => (record.account === undefined ? <NotGiven t={t} /> : <Linked href={links?.account(record.account)}>{record.account}</Linked>) },
   { key: 'www', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.www} /> },
   { key: 'web', width: '11rem', cell: ({ record }, t) => <Web t={t} web={record.web} /> },
   { key: 'mail', width: '5rem', cell: ({ record }, t) => <YesNo t={t} value={record.mail?.enabled} /> },
@@ -30,7 +33,7 @@ const COLUMNS: ColumnSpec[] = [
 ];
 
 /** The customer's domains: a virtual table, sortable by each column through its header button. */
-export function DomainTable({ label, rows, records, sort, onSort, actions }: Props) {
+export function DomainTable({ label, rows, records, sort, onSort, links, actions }: Props) {
   const { t } = useLocalized();
   const present = useMemo(() => optionalColumns(records), [records]);
   const columns = useMemo(() => COLUMNS
@@ -48,7 +51,7 @@ export function DomainTable({ label, rows, records, sort, onSort, actions }: Pro
             <span aria-hidden="true" className="sort-mark">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}</span>
           </button>
         ),
-        cell: (row) => cell(row, t),
+        cell: (row) => cell(row, t, links),
       };
     }).concat(actions ? [{
       id: 'actions',
@@ -64,18 +67,22 @@ export function DomainTable({ label, rows, records, sort, onSort, actions }: Pro
             onClick={() => { actions.onAction('delete', row.record.domain); }}>{t('list.deleteShort')}</button>}
         </span>
       ),
-    }] : []), [present, sort, onSort, t, actions]);
+    }] : []), [present, sort, onSort, t, actions, links]);
 
   return <VirtualTable label={label} columns={columns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} />;
 }
 
-function DomainName({ row }: { row: DomainRow }) {
+function Linked({ href, children }: { href: string | undefined; children: ReactNode }) {
+  return href === undefined ? children : <a href={href}>{children}</a>;
+}
+
+function DomainName({ row, href }: { row: DomainRow; href: string | undefined }) {
   return (
-    <>
+    <Linked href={href}>
       <span className="domain-unicode">{row.unicode}</span>
       {/* The space keeps the two forms two words for a screen reader; CSS puts them on two lines. */}
       {row.ascii !== row.unicode && <> <span className="domain-ascii">{row.ascii}</span></>}
-    </>
+    </Linked>
   );
 }
 

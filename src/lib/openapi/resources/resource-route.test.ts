@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexDescription } from '../operations.ts';
 import { resourceMaps, resourceModel } from './resource-model.ts';
 import { simulatorDescription } from '../../testing/simulator-description.ts';
-import { fillPath, matchPath, placeOf, resourceHref, segmentsOfHash, trailOf } from './resource-route.ts';
+import { fillPath, matchPath, placeOf, resourceHref, rowLinks, segmentsOfHash, trailOf } from './resource-route.ts';
 
 const document = simulatorDescription({ kind: 'admin' });
 const maps = resourceMaps(resourceModel(document, indexDescription(document, '3.1.1', '/liveconfig/api/v1')));
@@ -36,5 +36,16 @@ describe('resource addresses are the API path', () => {
       ['item', 'customers/c0002/domains/example.org'], ['collection', 'customers/c0002/domains/example.org/mailboxes'],
     ]);
     expect(placeOf(maps, ['nothing', 'here']).kind).toBe('unknown');
+  });
+
+  it('leads a row to its page and a related value to its item, filled from the list\'s own values', () => {
+    const domains = maps.collections.get('/customers/{customerId}/domains');
+    if (!domains) throw new Error('no domains');
+    const links = rowLinks(maps, domains, { customerId: 'c0002' });
+    expect(links.item('example.org')).toBe('#/resources/customers/c0002/domains/example.org');
+    expect(links.item(undefined)).toBeUndefined();
+    expect(links.relation('account', 'web77')).toBe('#/resources/customers/c0002/accounts/web77');
+    expect(links.relation('www', 'true')).toBeUndefined();
+    expect(rowLinks(maps, domains, {}).item('example.org')).toBeUndefined();
   });
 });

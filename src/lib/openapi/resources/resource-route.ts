@@ -100,3 +100,26 @@ export function trailOf(
   }
   return trail;
 }
+
+/**
+ * Where a list's rows lead, for any screen that shows one (the resource list, the Domains
+ * screen): a row's page by its identifier, and a value naming an item of another list
+ * (`account: web77`) to that item, where its path can be filled from the list's own values.
+ */
+export function rowLinks(
+  maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, collection: Collection, values: Readonly<Record<string, string>>,
+): { item: (id: string | undefined) => string | undefined; relation: (property: string, value: string) => string | undefined } {
+  const item = collection.item === undefined ? undefined : maps.items.get(collection.item);
+  const hrefOf = (target: Item | undefined, id: string | undefined) => {
+    const filled = target && id !== undefined && id !== '' ? fillPath(target.apiPath, { ...values, [target.parameter]: id }) : undefined;
+    return filled && resourceHref(filled);
+  };
+  return {
+    item: (id) => hrefOf(item, id),
+    relation: (property, value) => {
+      const relation = collection.relations.find((candidate) => candidate.property === property);
+      const target = relation && maps.collections.get(relation.collection);
+      return hrefOf(target?.item === undefined ? undefined : maps.items.get(target.item), value);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { isIdentifier } from '../../../shared/identifier.ts';
+import { listCustomer } from './list-customer.ts';
+
+const PREFIX = '#/domains/';
+
+function subscribe(listener: () => void) {
+  window.addEventListener('hashchange', listener);
+  return () => { window.removeEventListener('hashchange', listener); };
+}
+
+/** The customer an address names (`#/domains/c0002`), if it is an identifier. */
+export function customerOfHash(hash: string): string | undefined {
+  if (!hash.startsWith(PREFIX)) return undefined;
+  let customer: string;
+  try {
+    customer = decodeURIComponent(hash.slice(PREFIX.length));
+  } catch {
+    return undefined;
+  }
+  return isIdentifier(customer) ? customer : undefined;
+}
+
+/** Chooses the customer the address names for the Domains screen, as its own picker would. */
+export function useHashCustomer(server: string): void {
+  const customer = useSyncExternalStore(subscribe, () => customerOfHash(window.location.hash));
+  useEffect(() => {
+    if (customer !== undefined) listCustomer.choose(server, customer);
+  }, [server, customer]);
+}
