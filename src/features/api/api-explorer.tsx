@@ -10,7 +10,7 @@ import { chosenDescriptions } from '../../lib/openapi/description-store.ts';
 import { Markdown } from '../../lib/ui/markdown.tsx';
 import { MAX_DESCRIPTION_CHARS } from '../../lib/openapi/limits.ts';
 import { ListScreen, OperationScreen } from './operation-screen.tsx';
-import { useOperationKey } from './operation-route.ts';
+import { useOperationKey } from '../../lib/openapi/operation-route.ts';
 import { type Described, type DescriptionSource as DescriptionSourceKind, useDescription } from '../../lib/openapi/use-description.ts';
 
 /**

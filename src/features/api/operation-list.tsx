@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useLocalized } from '../../lib/i18n/i18n.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { type DescribedIndex, keeps, type ListedRow } from '../../lib/openapi/described/operation-rows.ts';
-import { operationHref } from './operation-route.ts';
+import { operationHref } from '../../lib/openapi/operation-route.ts';
 
 const rowKey = (row: ListedRow) => row.key;
 /**

@@ -1,3 +1,4 @@
+// An operation's address on the API screen; in lib, as the resource screens link to it too.
 import { useSyncExternalStore } from 'react';
 
 const PREFIX = '#/api/op/';
