@@ -14,7 +14,10 @@ import { ReadPanel } from './read-panel.tsx';
  * focusable stands between the heading and the form's first field but what the short
  * description links to.
  */
-export function OperationPage({ document, index, operation, server, hasKey }: OperationContext) {
+export function OperationPage({ document, index, operation, server, hasKey, resource }: OperationContext & {
+  /** The resource screen it belongs to (the way back from an item page's "On the API screen"). */
+  resource?: { href: string; name: string | undefined } | undefined;
+}) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, [operation.key]);
@@ -23,7 +26,10 @@ export function OperationPage({ document, index, operation, server, hasKey }: Op
   const short = operation.description === undefined ? undefined : shortText(operation.description);
   return (
     <article className="operation" aria-labelledby="operation-title">
-      <p><a href="#/api">{t('api.back')}</a></p>
+      <p className="operation-nav">
+        <a href="#/api">{t('api.back')}</a>
+        {resource && <> · <a href={resource.href}>{resource.name === undefined ? t('api.resources') : t('api.resource', { name: resource.name })}</a></>}
+      </p>
       <h2 id="operation-title" ref={heading} tabIndex={-1}>
         <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code>
       </h2>

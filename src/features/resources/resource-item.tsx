@@ -5,6 +5,10 @@ import { humanLabel } from '../../lib/openapi/form/fields/human-label.ts';
 import { isObject, type JsonObject } from '../../lib/openapi/json.ts';
 import type { Collection, Item, Part } from '../../lib/openapi/resources/resource-model.ts';
 import { FormDialog } from '../../lib/ui/form-dialog.tsx';
+import { operationHref } from '../../lib/openapi/operation-route.ts';
+import { capitalised } from '../../lib/openapi/resources/resource-names.ts';
+import { mayBeInAscii, unicodeShown } from '../../lib/names/shown-name.ts';
+import { useNameRules } from '../../lib/names/use-name-rules.ts';
 import { fillPath } from '../../lib/openapi/resources/resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
@@ -36,13 +40,16 @@ export function ResourceItem({ described, collection, item, values, maps, server
   const path = fillPath(item.apiPath, values);
   const read = useRead(server, path, hasKey && item.read !== undefined, item.apiPath);
   const body = isObject(read.data) ? read.data : undefined;
-  const name = itemName(body, collection, values[item.parameter] ?? '');
+  const named = itemName(body, collection, values[item.parameter] ?? '');
+  const rules = useNameRules(mayBeInAscii(named));
+  // A host name as people read it (bücher.example), its ASCII form beside.
+  const name = unicodeShown(named, rules);
   const close = () => { setOpen(undefined); };
   const preset = presetOf(values);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>{name}</h2>
-      <p className="hint">{collection.singular}</p>
+      <p className="hint">{capitalised(collection.singular)}{name !== named && <> · <span className="domain-ascii">{named}</span></>}</p>
       <div className="actions">
         {item.change && <button type="button" onClick={() => { setOpen({ kind: 'edit' }); }}>{words.edit(name)}</button>}
         {item.remove && <button type="button" className="danger" onClick={() => { setOpen({ kind: 'delete' }); }}>{words.remove(name)}</button>}
@@ -72,7 +79,8 @@ export function ResourceItem({ described, collection, item, values, maps, server
           {body && <Fields value={body} words={words} />}
         </section>
       )}
-      {item.settings.map((part) => <Settings key={part.apiPath} part={part} values={values} server={server} hasKey={hasKey} onEdit={() => { setOpen({ kind: 'part', part }); }} />)}
+      {[...item.settings, ...item.views].map((part) => <Settings key={part.apiPath} part={part} values={values} server={server} hasKey={hasKey} onEdit={() => { setOpen({ kind: 'part', part }); }} />)}
+      <OnApiScreen item={item} words={words} />
       {open?.kind === 'edit' && item.change && (
         <FormDialog title={words.edit(name)} closeLabel={words.close} onClose={close}>
           <OperationWriteForm plain described={described} operationKey={item.change.key} server={server} hasKey={hasKey} preset={preset} submitLabel={words.save} />
@@ -88,6 +96,26 @@ export function ResourceItem({ described, collection, item, values, maps, server
         </FormDialog>
       )}
     </section>
+  );
+}
+
+/** The item's operations on the API screen, named in words, for those who want every detail. */
+function OnApiScreen({ item, words }: { item: Item; words: Words }) {
+  const parts = [...item.settings, ...item.aspects, ...item.actions, ...item.views];
+  const links = [
+    ...(item.read ? [{ key: item.read.key, text: words.opRead }] : []),
+    ...(item.change ? [{ key: item.change.key, text: words.opChange }] : []),
+    ...(item.remove ? [{ key: item.remove.key, text: words.opDelete }] : []),
+    ...parts.flatMap((part) => [part.read, part.write].filter((ref) => ref !== undefined).map((ref) => ({ key: ref.key, text: part.name }))),
+  ];
+  if (links.length === 0) return null;
+  return (
+    <details className="on-api-screen">
+      <summary>{words.onApiScreen}</summary>
+      <ul className="resource-links">
+        {links.map((link) => <li key={link.key}><a href={operationHref(link.key)}>{link.text}</a></li>)}
+      </ul>
+    </details>
   );
 }
 

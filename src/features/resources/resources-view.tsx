@@ -13,6 +13,8 @@ import { useResources, useResourceSegments } from './use-resources.ts';
 import { useTabCustomer } from '../../lib/session/tab-customer.ts';
 import { isCustomerName } from '../../lib/openapi/parameters/parameter-context.ts';
 import { useWords } from './words.ts';
+import { mayBeInAscii, unicodeShown } from '../../lib/names/shown-name.ts';
+import { useNameRules } from '../../lib/names/use-name-rules.ts';
 
 /** The customer parameter of a top collection's path, filled from the tab (`{customerId}` → c0002). */
 function topValues(collection: Collection, customer: string | undefined): Record<string, string> {
@@ -112,5 +114,7 @@ const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (co
 /** An item's level in the breadcrumb: its name as read (the item page's own read, from the cache), else its identifier. */
 function ItemCrumb({ place, server, hasKey }: { place: Extract<ResourcePlace, { kind: 'item' }>; server: string; hasKey: boolean }) {
   const read = useRead(server, fillPath(place.item.apiPath, place.values), hasKey && place.item.read !== undefined, place.item.apiPath);
-  return <>{itemName(isObject(read.data) ? read.data : undefined, place.collection, place.values[place.item.parameter] ?? '')}</>;
+  const named = itemName(isObject(read.data) ? read.data : undefined, place.collection, place.values[place.item.parameter] ?? '');
+  const rules = useNameRules(mayBeInAscii(named));
+  return <>{unicodeShown(named, rules)}</>;
 }

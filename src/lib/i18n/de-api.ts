@@ -223,6 +223,8 @@ export const deApi: Record<keyof typeof enApi, string> = {
   'api.in.cookie': 'Cookie',
   'api.listHint': 'Mehrere Werte durch Kommas getrennt.',
   'api.unset': '(nicht gesetzt)',
+  'api.resource': 'Als Ressource öffnen: {name}',
+  'api.resources': 'Unter den Ressourcen öffnen',
   'api.back': 'Alle Operationen',
   'api.deprecatedOperation': 'Diese Operation ist als veraltet markiert.',
   'api.operationId': 'operationId: {id}',

@@ -311,7 +311,7 @@ export const de: Record<MessageKey, string> = {
   'activity.actingAs.customer': 'als Kunde {value}',
   'activity.actingAs.user': 'als Benutzer {value}',
   'activity.actingAs': 'handelt als {actingAs}',
-  'activity.col.domain': 'Domain',
+  'activity.col.domain': 'Gegenstand',
   'activity.col.status': 'HTTP-Status',
   'activity.col.outcome': 'Ergebnis',
   'activity.col.duration': 'Dauer',

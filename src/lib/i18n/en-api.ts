@@ -221,6 +221,8 @@ export const enApi = {
   'api.in.cookie': 'cookie',
   'api.listHint': 'Several values separated by commas.',
   'api.unset': '(not set)',
+  'api.resource': 'Open as a resource: {name}',
+  'api.resources': 'Open among the resources',
   'api.back': 'All operations',
   'api.deprecatedOperation': 'This operation is marked deprecated.',
   'api.operationId': 'operationId: {id}',

@@ -314,7 +314,7 @@ export const en = {
   'activity.actingAs.customer': 'as customer {value}',
   'activity.actingAs.user': 'as user {value}',
   'activity.actingAs': 'acting as {actingAs}',
-  'activity.col.domain': 'Domain',
+  'activity.col.domain': 'Subject',
   'activity.col.status': 'HTTP status',
   'activity.col.outcome': 'Outcome',
   'activity.col.duration': 'Duration',

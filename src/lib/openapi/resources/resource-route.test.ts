@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexDescription } from '../operations.ts';
 import { resourceMaps, resourceModel } from './resource-model.ts';
 import { simulatorDescription } from '../../testing/simulator-description.ts';
-import { fillPath, matchPath, placeOf, resourceHref, rowLinks, segmentsOfHash, trailOf } from './resource-route.ts';
+import { fillPath, matchPath, placeOf, resourceAddressOf, resourceHref, rowLinks, segmentsOfHash, trailOf } from './resource-route.ts';
 
 const document = simulatorDescription({ kind: 'admin' });
 const maps = resourceMaps(resourceModel(document, indexDescription(document, '3.1.1', '/liveconfig/api/v1')));
@@ -47,5 +47,14 @@ describe('resource addresses are the API path', () => {
     expect(links.relation('account', 'web77')).toBe('#/resources/customers/c0002/accounts/web77');
     expect(links.relation('www', 'true')).toBeUndefined();
     expect(rowLinks(maps, domains, {}).item('example.org')).toBeUndefined();
+  });
+
+  it('leads an operation back to the deepest resource its context fills', () => {
+    const customer = { customerId: 'c0002' };
+    expect(resourceAddressOf(maps, '/customers/{customerId}/domains/{domain}/mailboxes', customer)).toEqual({ href: '#/resources/customers/c0002/domains', name: 'Domains' });
+    expect(resourceAddressOf(maps, '/customers/{customerId}/domains/{domain}', { ...customer, domain: 'example.org' }))
+      .toEqual({ href: '#/resources/customers/c0002/domains/example.org', name: 'domain' });
+    expect(resourceAddressOf(maps, '/customers/{customerId}/domains', {})).toEqual({ href: '#/resources/customers', name: 'Customers' });
+    expect(resourceAddressOf(maps, '/openapi.json', customer)).toBeUndefined();
   });
 });

@@ -123,3 +123,25 @@ export function rowLinks(
     },
   };
 }
+
+/**
+ * The resource screen an operation belongs to (an API screen operation's way back): the deepest
+ * list or item at or above its path whose values the context fills (`values`: the tab's
+ * customer, schema-given ones), with its name; the top of the resources where none is.
+ */
+export function resourceAddressOf(
+  maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, apiPath: string, values: Readonly<Record<string, string>>,
+): { href: string; name: string | undefined } | undefined {
+  const segments = templateSegments(apiPath);
+  let known = false;
+  for (let length = Math.min(segments.length, MAX_SEGMENTS); length > 0; length -= 1) {
+    const prefix = `/${segments.slice(0, length).join('/')}`;
+    const item = maps.items.get(prefix);
+    const collection = maps.collections.get(prefix) ?? (item && maps.collections.get(item.collection));
+    if (!collection) continue;
+    known = true;
+    const filled = fillPath(prefix, values);
+    if (filled) return { href: resourceHref(filled), name: item ? collection.singular : collection.name };
+  }
+  return known ? { href: RESOURCES_PREFIX, name: undefined } : undefined;
+}

@@ -125,6 +125,10 @@ describe('what a draft becomes', () => {
       check: { path: ['customers', 'c0002', 'domains'] }, identifier: 'c0002',
     });
     expect(attempt.payload.repeatKey).not.toContain('pw-1');
+    // Named in Activity by its resource, not by the customer whose list it goes to.
+    expect(attempt.payload.subject).toBe('Domain');
+    const removed = attemptOf(await prepare('remove', { 'path:customerId': 'c0002', 'path:domain': 'a.example' }));
+    expect(removed.payload.subject).toBe('Domain a.example');
   });
 
   it.each([

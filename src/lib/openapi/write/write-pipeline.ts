@@ -23,7 +23,8 @@ import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import { buildRead, type BuiltRead, fieldKind, type ParameterValues, parametersBySendability, valueKey } from '../read-request.ts';
 import { asciiHostnames, hasInternationalHostname, hostnamePatterns } from './hostnames.ts';
 import { problemMessages } from './parameter-messages.ts';
-import { normalizeHostnameValues, needsNameRules } from '../parameters/path-hostnames.ts';
+import { isHostnameParameter, normalizeHostnameValues, needsNameRules } from '../parameters/path-hostnames.ts';
+import { resultSubject, subjectPhrase } from './result-words.ts';
 import { problemMessage } from './problem-message.ts';
 import { restoreSecrets, type SecretPlaces, secretPatterns, withoutSecrets } from './secrets.ts';
 import { checkReadOf, currentValuesReadOf, findingOf, fingerprint, identifierIndexOf, type WriteMethod, writeMethodOf, type WritePayload, writeTarget } from './write-plan.ts';
@@ -252,6 +253,7 @@ export async function prepareWrite(ctx: OperationContext, plan: WritePlan, draft
     method, operation: operation.key, path: read.path, secretSegments: read.secretSegments, secretQuery: read.secretQuery, query: read.query, headers: read.headers, body: sent,
     comparable: withoutSecrets(sent, plan.secrets, 'drop'),
     identifier: identifier === '' ? `/${shown.join('/')}` : identifier, check,
+    subject: activitySubject(document, operation, method, read, sent),
     shownPath: `/${shown.join('/')}`,
     confirmWith: secret.has(at) ? shown.slice(0, at).reverse().find((segment) => segment !== SECRET_SHOWN) ?? '' : identifier,
     // The very same write again (after it was done): method, path and content.
@@ -285,6 +287,15 @@ export interface CheckRecorder {
   addCheck: (readId: string, check: { resolves: string; domain: string; added: boolean; write: true }) => void;
 }
 
+/** A write named by its resource for Activity (host names as sent: Activity keeps what went out). */
+function activitySubject(document: JsonObject, operation: Operation, method: WriteMethod, read: BuiltRead, sent: JsonValue | undefined): string | undefined {
+  const hostnames = new Set(operation.parameters.filter((parameter) => isHostnameParameter(document, parameter)).map((parameter) => parameter.name));
+  const subject = resultSubject({
+    template: operation.apiPath, path: read.path, secretSegments: read.secretSegments, method, sent, answer: undefined, hostnameParameters: hostnames, shownHost: (ascii) => ascii,
+  });
+  return subjectPhrase(subject, '').What || undefined;
+}
+
 /**
  * How a generated write is sent, and checked after an unknown outcome: sent as the payload says
  * (recorded in Activity under its identifier); checked with the description's read of the same
@@ -294,7 +305,7 @@ export function writeOps(client: Pick<ApiClient, 'exchange'>, activity: CheckRec
   return {
     send: ({ server, payload }) => client.exchange({
       server, ...requestOf(payload, payload.body),
-      activity: { subject: payload.identifier, onRecorded: (id) => { writeIds.set(payload, id); } },
+      activity: { subject: payload.subject ?? payload.identifier, onRecorded: (id) => { writeIds.set(payload, id); } },
     }),
     check: async ({ server, payload }) => {
       if (!payload.check) throw new Error('no read to check with');
@@ -306,7 +317,7 @@ export function writeOps(client: Pick<ApiClient, 'exchange'>, activity: CheckRec
       try {
         const answer = await client.exchange({
           method: 'GET', server, path: payload.check.path, secretSegments: payload.check.secretSegments, secretQuery: payload.check.secretQuery, query: payload.check.query, headers: payload.check.headers,
-          activity: { subject: payload.identifier, onRecorded: (id: string) => { readId = id; } },
+          activity: { subject: payload.subject ?? payload.identifier, onRecorded: (id: string) => { readId = id; } },
         });
         finding = findingOf(payload.method, payload.comparable, { found: true, json: parseJson(answer.text) });
       } catch (error) {

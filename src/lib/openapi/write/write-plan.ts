@@ -45,6 +45,8 @@ export interface WritePayload {
   comparable: JsonValue | undefined;
   /** What a person calls it: the last path parameter's value (masked when it is a secret). */
   identifier: string;
+  /** Its name in Activity, by its resource: "Mailbox sales@example.org", "DNS records (example.org)". */
+  subject?: string | undefined;
   /** The path as shown and named in messages: `/tokens/********` for a secret segment. */
   shownPath: string;
   /** What a DELETE's confirmation asks to type: the identifier, or for a secret one the segment before it. */
