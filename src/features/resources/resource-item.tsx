@@ -55,7 +55,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
         {item.remove && <button type="button" className="danger" onClick={() => { setOpen({ kind: 'delete' }); }}>{words.remove(name)}</button>}
         {[...item.aspects, ...item.actions].map((part) => (
           <button key={part.apiPath} type="button" className="secondary" onClick={() => { setOpen({ kind: 'part', part }); }}>
-            {item.aspects.includes(part) ? words.change(part.name.toLowerCase()) : part.name}
+            {item.aspects.includes(part) ? words.change(part.name) : part.name}
           </button>
         ))}
       </div>
@@ -90,7 +90,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
         <OperationWriteForm plain key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
       )}
       {open?.kind === 'part' && open.part.write && (
-        <FormDialog title={item.aspects.includes(open.part) ? words.change(open.part.name.toLowerCase()) : open.part.name} closeLabel={words.close} onClose={close}>
+        <FormDialog title={item.aspects.includes(open.part) ? words.change(open.part.name) : open.part.name} closeLabel={words.close} onClose={close}>
           <OperationWriteForm plain described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset}
             submitLabel={item.actions.includes(open.part) ? open.part.name : words.save} />
         </FormDialog>

@@ -55,19 +55,31 @@ export function ResourcesView({ opens }: {
   return (
     <div className="resources">
       <nav aria-label={words.nav} className="resource-nav">
-        {top.length === 0 ? <p>{words.none}</p> : (
-          <ul>
-            {top.map((collection) => {
-              const target = fillPath(collection.apiPath, topValues(collection, customer));
-              return (
-                <li key={collection.apiPath}>
-                  {target ? <a href={listHref(collection, topValues(collection, customer), target)} aria-current={target.join('/') === segments.join('/') ? 'page' : undefined}>{collection.name}</a>
-                    : <span>{collection.name} <span className="hint">({words.needsCustomer})</span></span>}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        {top.length === 0 ? <p>{words.none}</p> : groupsOf(top).map((group) => {
+          const links = (
+            <ul>
+              {group.collections.map((collection) => {
+                const values = topValues(collection, customer);
+                const target = fillPath(collection.apiPath, values);
+                return (
+                  <li key={collection.apiPath}>
+                    {target ? <a href={listHref(collection, values, target)} aria-current={target.join('/') === segments.join('/') ? 'page' : undefined}>{collection.name}</a>
+                      : <span>{collection.name} <span className="hint">({words.needsCustomer})</span></span>}
+                  </li>
+                );
+              })}
+            </ul>
+          );
+          if (group.tag === undefined) return <div key="">{links}</div>;
+          // Many lists: by the description's tags, each group folded unless the screen is in it.
+          const here = group.collections.some((collection) => segments.join('/').startsWith(fillPath(collection.apiPath, topValues(collection, customer))?.join('/') ?? '\u0000'));
+          return (
+            <details key={group.tag} className="resource-group" open={here || undefined}>
+              <summary>{group.tag} <span className="hint">({group.collections.length})</span></summary>
+              {links}
+            </details>
+          );
+        })}
       </nav>
       {trail.length > 0 && (
         <nav aria-label={words.breadcrumb} className="breadcrumb">
@@ -107,6 +119,21 @@ function OpenElsewhere({ href }: { href: string }) {
   const words = useWords();
   useEffect(() => { window.location.replace(href); }, [href]);
   return <p className="notice"><a href={href}>{words.openScreen}</a></p>;
+}
+
+/** Top lists past this many are grouped by their tags. */
+const GROUP_PAST = 12;
+
+/** The top lists, in groups by tag where there are many and tags to group them by; else one group. */
+function groupsOf(top: readonly Collection[]): { tag: string | undefined; collections: Collection[] }[] {
+  const tags = new Set(top.map((collection) => collection.tag));
+  if (top.length <= GROUP_PAST || tags.size < 2) return [{ tag: undefined, collections: [...top] }];
+  const groups = new Map<string, Collection[]>();
+  for (const collection of top) {
+    const tag = collection.tag ?? '—';
+    groups.set(tag, [...groups.get(tag) ?? [], collection]);
+  }
+  return [...groups].map(([tag, collections]) => ({ tag, collections }));
 }
 
 const itemOf = (items: ReadonlyMap<string, Item>, collection: Collection) => (collection.item === undefined ? undefined : items.get(collection.item));

@@ -4,6 +4,8 @@ import { type ResourceModel, resourceMaps } from '../../lib/openapi/resources/re
 import { useDescription } from '../../lib/openapi/use-description.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
+import { useShownLanguage } from '../../lib/i18n/i18n.ts';
+import { germanModel } from './names-de.ts';
 import { segmentsOfHash } from '../../lib/openapi/resources/resource-route.ts';
 
 function subscribe(listener: () => void) {
@@ -40,9 +42,12 @@ export function useResources(): ResourcesState {
     );
     return () => { live = false; };
   }, [described]);
-  const maps = useMemo(() => (made?.model ? resourceMaps(made.model) : undefined), [made]);
+  // Names in the panel's language where the common hosting nouns have one (Mailboxes → Postfächer).
+  const language = useShownLanguage();
+  const model = useMemo(() => (made?.model && language === 'de' ? germanModel(made.model) : made?.model), [made, language]);
+  const maps = useMemo(() => (model ? resourceMaps(model) : undefined), [model]);
   if (query.isError || (query.data && !query.data.ok)) return { state: 'failed' };
   if (!described || made?.for !== described) return { state: 'loading' };
-  if (!made.model || !maps) return { state: 'failed' };
-  return { state: 'ready', described, model: made.model, maps };
+  if (!model || !maps) return { state: 'failed' };
+  return { state: 'ready', described, model, maps };
 }

@@ -2,6 +2,7 @@
 // their own), not with the first screen, which keeps the page's first JavaScript in its budget.
 import { useMemo } from 'react';
 import { useShownLanguage } from '../../lib/i18n/i18n.ts';
+import { inSentence } from '../../lib/openapi/form/fields/human-label.ts';
 import type { Language } from '../../lib/session/settings-store.ts';
 
 const en = {
@@ -45,7 +46,7 @@ const en = {
   settings: 'Settings',
   actions: 'Actions',
   details: 'Details',
-  change: (name: string) => `Change ${name}`,
+  change: (name: string) => `Change ${inSentence(name)}`,
 };
 
 export type Words = typeof en;
