@@ -49,7 +49,7 @@ export function ResourceItem({ described, collection, item, values, maps, server
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>{name}</h2>
-      <p className="hint">{capitalised(collection.singular)}{name !== named && <> · <span className="domain-ascii">{named}</span></>}</p>
+      <p className="hint">{capitalised(collection.singular)}{name !== named && <> · {named}</>}</p>
       <div className="actions">
         {item.change && <button type="button" onClick={() => { setOpen({ kind: 'edit' }); }}>{words.edit(name)}</button>}
         {item.remove && <button type="button" className="danger" onClick={() => { setOpen({ kind: 'delete' }); }}>{words.remove(name)}</button>}
@@ -135,13 +135,20 @@ function Settings({ part, values, server, hasKey, onEdit }: { part: Part; values
 /** An object's fields as a list: labels made human, values in words, nested objects one level as their own list. */
 function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; depth?: number }) {
   const shown = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
+  const rules = useNameRules(Object.values(value).some((inner) => typeof inner === 'string' && mayBeInAscii(inner)));
+  // A host name in Unicode, as sent beside it: bücher.example (xn--bcher-kva.example).
+  const text = (inner: JsonObject[string]) => {
+    const plain = cellText(inner, shown);
+    const unicode = typeof inner === 'string' ? unicodeShown(inner, rules) : plain;
+    return unicode === plain ? plain : `${unicode} (${plain})`;
+  };
   return (
     <dl className="resource-fields">
       {/* A secret (password, token) is never shown, even where a server answers one. */}
       {Object.entries(value).filter(([key]) => !isSecretName(key)).slice(0, 100).map(([key, inner]) => (
         <div key={key}>
           <dt>{humanLabel(key)}</dt>
-          <dd>{isObject(inner) && depth < 1 ? <Fields value={inner} words={words} depth={depth + 1} /> : cellText(inner, shown)}</dd>
+          <dd>{isObject(inner) && depth < 1 ? <Fields value={inner} words={words} depth={depth + 1} /> : text(inner)}</dd>
         </div>
       ))}
     </dl>

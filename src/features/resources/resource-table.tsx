@@ -55,11 +55,12 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
     if (actions) {
       list.push({
         id: 'actions', label: words.actions, header: <span className="visually-hidden">{words.actions}</span>,
-        width: actions.edit && actions.remove ? '14rem' : '8rem',
+        width: actions.edit && actions.remove ? '12rem' : '7rem',
         cell: (row) => row.id === undefined ? null : (
           <span className="row-actions">
-            {actions.edit && <button type="button" className="secondary" onClick={() => { actions.onAction('edit', row); }}>{words.edit(row.label)}</button>}
-            {actions.remove && <button type="button" className="secondary danger" onClick={() => { actions.onAction('delete', row); }}>{words.remove(row.label)}</button>}
+            {/* Short on screen, named by the row for the ear (and for a long name, which would break mid-word). */}
+            {actions.edit && <button type="button" className="secondary" aria-label={words.edit(row.label)} onClick={() => { actions.onAction('edit', row); }}>{words.editShort}</button>}
+            {actions.remove && <button type="button" className="secondary danger" aria-label={words.remove(row.label)} onClick={() => { actions.onAction('delete', row); }}>{words.removeShort}</button>}
           </span>
         ),
       });
