@@ -56,7 +56,9 @@ export function ResourceList({ described, collection, item, maps, values, server
     data?.rows ?? [], name, collection.identifier, columns, { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed },
     (text) => unicodeShown(text, rules),
   ), [data, name, collection.identifier, columns, words, rules]);
-  const shown = useMemo(() => sortRows(filterRows(rows, needle), sort, compare), [rows, needle, sort, compare]);
+  // Sorted once per order, then filtered (which keeps the order): typing never sorts again.
+  const sorted = useMemo(() => sortRows(rows, sort, compare), [rows, sort, compare]);
+  const shown = useMemo(() => filterRows(sorted, needle), [sorted, needle]);
   const paged = collection.paging.kind !== 'none' || at > 0 || data?.next !== undefined;
   const rowValues = (id: string) => (item ? { ...values, [item.parameter]: id } : values);
   const singular = collection.singular;

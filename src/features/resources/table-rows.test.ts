@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterRows, NAME_COLUMN, nextRowSort, sortRows, tableRows } from './table-rows.ts';
+import { filterRows, NAME_COLUMN, naturalCompare, nextRowSort, sortRows, tableRows } from './table-rows.ts';
 
 const words = { yes: 'yes', no: 'no', entries: (count: number) => `${String(count)} entries`, none: 'none' };
 const compare = new Intl.Collator('en', { numeric: true }).compare;
@@ -38,5 +38,18 @@ describe('rows as the list table shows them', () => {
     expect(nextRowSort(undefined, 1)).toEqual({ column: 1, direction: 'ascending' });
     expect(nextRowSort({ column: 1, direction: 'ascending' }, 1)).toEqual({ column: 1, direction: 'descending' });
     expect(nextRowSort({ column: 1, direction: 'descending' }, 0)).toEqual({ column: 0, direction: 'ascending' });
+  });
+
+  it('orders plain ASCII as the collator does, numbers in text in order', () => {
+    const texts = ['web10', 'Web2', 'web1', 'a', 'B', 'web3', '', 'x-9', 'x-10', 'db-100', 'db-20'];
+    expect([...texts].sort(naturalCompare)).toEqual([...texts].sort(compare));
+  });
+
+  it('sorts 10,000 rows the same as comparing every pair with the collator', () => {
+    const many = tableRows(Array.from({ length: 10_000 }, (_, at) => ({ name: `host-${String((at * 7919) % 10_000)}.example`, account: `web${String(at % 97)}`, quota: at % 13 })),
+      'name', undefined, shown, words);
+    const sorted = sortRows(many, { column: 0, direction: 'descending' }, compare);
+    const expected = [...many].sort((a, b) => -compare(a.texts[0] ?? '', b.texts[0] ?? '') || compare(a.label, b.label));
+    expect(sorted.map((row) => row.label)).toEqual(expected.map((row) => row.label));
   });
 });

@@ -56,19 +56,68 @@ export function nextRowSort(current: RowSort | undefined, column: number): RowSo
   return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
 }
 
+const ASCII = /^[\x20-\x7e]*$/;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const lower = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+
+/**
+ * Plain-ASCII text in natural order (web2 before web10), any case, character by character as
+ * the collator goes: what it does for such text, several times faster.
+ */
+export function naturalCompare(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (isDigit(x) && isDigit(y)) {
+      let p = i;
+      let q = j;
+      while (p < a.length && isDigit(a.charCodeAt(p))) p += 1;
+      while (q < b.length && isDigit(b.charCodeAt(q))) q += 1;
+      // Numbers by value: without leading zeros, the longer is larger, else the first difference.
+      const m = a.slice(i, p).replace(/^0+/, '');
+      const n = b.slice(j, q).replace(/^0+/, '');
+      if (m.length !== n.length) return m.length - n.length;
+      if (m !== n) return m < n ? -1 : 1;
+      i = p;
+      j = q;
+      continue;
+    }
+    if (lower(x) !== lower(y)) return lower(x) - lower(y);
+    i += 1;
+    j += 1;
+  }
+  return (a.length - i) - (b.length - j);
+}
+
+/** Each distinct text's place in order: compared once per distinct value, not once per comparison of rows. */
+function ranksOf(texts: readonly string[], compare: (a: string, b: string) => number): Map<string, number> {
+  const distinct = [...new Set(texts)];
+  distinct.sort(distinct.every((text) => ASCII.test(text)) ? naturalCompare : compare);
+  return new Map(distinct.map((text, at) => [text, at]));
+}
+
 /**
  * Sorted by the column, then by name; numbers as numbers, text by `compare` (the language's
- * collation, numbers in text in order: web2 before web10). Empty cells last either way.
+ * collation, numbers in text in order: web2 before web10). Empty cells last either way. Texts are
+ * ranked once, so 10,000 rows sort as integers.
  */
 export function sortRows(rows: readonly TableRow[], sort: RowSort | undefined, compare: (a: string, b: string) => number): readonly TableRow[] {
   if (sort === undefined) return rows;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const valueOf = (row: TableRow) => (sort.column === NAME_COLUMN ? row.label : row.sortValues[sort.column] ?? '');
-  return [...rows].sort((a, b) => {
-    const x = valueOf(a);
-    const y = valueOf(b);
-    if (x === '' || y === '') return x === y ? 0 : x === '' ? 1 : -1;
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : compare(String(x), String(y));
-    return sign * order || compare(a.label, b.label);
+  const names = ranksOf(rows.map((row) => row.label), compare);
+  const texts = ranksOf(rows.flatMap((row) => { const value = valueOf(row); return typeof value === 'string' ? [value] : []; }), compare);
+  const keyed = rows.map((row) => {
+    const value = valueOf(row);
+    return { row, empty: value === '', number: typeof value === 'number' ? value : undefined, text: typeof value === 'string' ? texts.get(value) ?? 0 : 0, name: names.get(row.label) ?? 0 };
   });
+  keyed.sort((a, b) => {
+    if (a.empty || b.empty) return a.empty === b.empty ? a.name - b.name : a.empty ? 1 : -1;
+    const order = a.number !== undefined && b.number !== undefined ? a.number - b.number
+      : a.number !== undefined ? -1 : b.number !== undefined ? 1 : a.text - b.text;
+    return sign * order || a.name - b.name;
+  });
+  return keyed.map(({ row }) => row);
 }
