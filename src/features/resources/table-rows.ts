@@ -99,19 +99,32 @@ function ranksOf(texts: readonly string[], compare: (a: string, b: string) => nu
 }
 
 /**
- * Sorted by the column, then by name; numbers as numbers, text by `compare` (the language's
+ * Sorted by the column, ties in the server's order; numbers as numbers, text by `compare` (the language's
  * collation, numbers in text in order: web2 before web10). Empty cells last either way. Texts are
  * ranked once, so 10,000 rows sort as integers.
  */
+// Ranks made for a page of rows, by column: turning the direction, or coming back to a column, ranks nothing again.
+const rankCache = new WeakMap<readonly TableRow[], Map<number, { compare: unknown; ranks: Map<string, number> }>>();
+
+function cachedRanks(rows: readonly TableRow[], column: number, compare: (a: string, b: string) => number, texts: () => string[]): Map<string, number> {
+  const byColumn = rankCache.get(rows) ?? new Map<number, { compare: unknown; ranks: Map<string, number> }>();
+  rankCache.set(rows, byColumn);
+  const cached = byColumn.get(column);
+  if (cached?.compare === compare) return cached.ranks;
+  const ranks = ranksOf(texts(), compare);
+  byColumn.set(column, { compare, ranks });
+  return ranks;
+}
+
 export function sortRows(rows: readonly TableRow[], sort: RowSort | undefined, compare: (a: string, b: string) => number): readonly TableRow[] {
   if (sort === undefined) return rows;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const valueOf = (row: TableRow) => (sort.column === NAME_COLUMN ? row.label : row.sortValues[sort.column] ?? '');
-  const names = ranksOf(rows.map((row) => row.label), compare);
-  const texts = ranksOf(rows.flatMap((row) => { const value = valueOf(row); return typeof value === 'string' ? [value] : []; }), compare);
-  const keyed = rows.map((row) => {
+  const texts = cachedRanks(rows, sort.column, compare, () => rows.flatMap((row) => { const value = valueOf(row); return typeof value === 'string' ? [value] : []; }));
+  // Ties keep the server's order.
+  const keyed = rows.map((row, at) => {
     const value = valueOf(row);
-    return { row, empty: value === '', number: typeof value === 'number' ? value : undefined, text: typeof value === 'string' ? texts.get(value) ?? 0 : 0, name: names.get(row.label) ?? 0 };
+    return { row, empty: value === '', number: typeof value === 'number' ? value : undefined, text: typeof value === 'string' ? texts.get(value) ?? 0 : 0, name: at };
   });
   keyed.sort((a, b) => {
     if (a.empty || b.empty) return a.empty === b.empty ? a.name - b.name : a.empty ? 1 : -1;
