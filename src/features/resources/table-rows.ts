@@ -71,17 +71,18 @@ export function naturalCompare(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(j);
     if (isDigit(x) && isDigit(y)) {
+      // Numbers by value, without making strings: leading zeros skipped, the longer run is larger, else the first difference.
+      while (i < a.length - 1 && a.charCodeAt(i) === 48 && isDigit(a.charCodeAt(i + 1))) i += 1;
+      while (j < b.length - 1 && b.charCodeAt(j) === 48 && isDigit(b.charCodeAt(j + 1))) j += 1;
       let p = i;
       let q = j;
       while (p < a.length && isDigit(a.charCodeAt(p))) p += 1;
       while (q < b.length && isDigit(b.charCodeAt(q))) q += 1;
-      // Numbers by value: without leading zeros, the longer is larger, else the first difference.
-      const m = a.slice(i, p).replace(/^0+/, '');
-      const n = b.slice(j, q).replace(/^0+/, '');
-      if (m.length !== n.length) return m.length - n.length;
-      if (m !== n) return m < n ? -1 : 1;
-      i = p;
-      j = q;
+      if (p - i !== q - j) return (p - i) - (q - j);
+      for (; i < p; i += 1, j += 1) {
+        const difference = a.charCodeAt(i) - b.charCodeAt(j);
+        if (difference !== 0) return difference;
+      }
       continue;
     }
     if (lower(x) !== lower(y)) return lower(x) - lower(y);
