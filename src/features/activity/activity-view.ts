@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityOutcome } from '../../lib/activity/activity-log.ts';
-import { toCsv } from '../../lib/util/csv.ts';
+import { toCsv } from '../../lib/csv/csv.ts';
 
 export interface ActivityFilter {
   server: string | undefined;

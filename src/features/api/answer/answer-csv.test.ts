@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../lib/util/csv.ts';
+import { toCsv } from '../../../lib/csv/csv.ts';
 import { answerCsv } from './answer-csv.ts';
 
 describe('answerCsv: the rows of an answer as a CSV file', () => {

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../../../lib/openapi/json.ts';
-import { toCsv } from '../../../lib/util/csv.ts';
+import { toCsv } from '../../../lib/csv/csv.ts';
 import { own } from './answer-model.ts';
 import { sliceTurns } from './run-in-slices.ts';
 

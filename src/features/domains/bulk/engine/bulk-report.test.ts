@@ -15,7 +15,7 @@ const DEFAULTS: BulkDefaults = {
 const t = ((key: string) => key) as Translate;
 
 describe('the report CSV', () => {
-  // The rule itself, cell by cell, is tested with toCsv (src/lib/util/csv.test.ts); this is the
+  // The rule itself, cell by cell, is tested with toCsv (src/lib/csv/csv.test.ts); this is the
   // input that needs it: a row whose quoted cell goes on over a line break.
   it('never starts a cell with a formula, even one that goes on over a line break', async () => {
     const input = '=HYPERLINK("http://x.example";"y"),"web\n77"';

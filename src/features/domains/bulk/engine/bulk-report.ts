@@ -1,5 +1,5 @@
 import { isMessageKey, type MessageKey, type Translate } from '../../../../lib/i18n/i18n.ts';
-import { toCsv } from '../../../../lib/util/csv.ts';
+import { toCsv } from '../../../../lib/csv/csv.ts';
 import { ACCOUNT_MISSING, type BulkErrorField, type BulkRowError } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
