@@ -1,10 +1,11 @@
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
-import { type BulkRun, estimateTimeLeft } from './engine/bulk-run.ts';
+import { estimateTimeLeft } from './engine/bulk-run.ts';
+import type { DomainRun } from './engine/domain-run.ts';
 import { describeError } from '../../../lib/api/describe-error.ts';
 import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
 interface Props {
-  run: BulkRun;
+  run: DomainRun;
   /** Rows the check found in the domain list and the run leaves out: already present too. */
   presentNotSent: number;
   /** The server the run is bound to, named when several are configured. */
@@ -19,7 +20,7 @@ export function BulkProgress({ run, presentNotSent, server, customer }: Props) {
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const { counts, status, stopReason } = snapshot;
   const total = snapshot.rows.length;
-  const ended = counts.added + counts.present + counts.failed + counts.unknown + counts.skipped;
+  const ended = counts.done + counts.present + counts.failed + counts.unknown + counts.skipped;
   const now = snapshot.at;
   const left = status === 'running' || status === 'paused' ? estimateTimeLeft(snapshot, now) : undefined;
   const throttled = status === 'running' && snapshot.throttleUntil > now;
@@ -30,7 +31,7 @@ export function BulkProgress({ run, presentNotSent, server, customer }: Props) {
       <progress aria-label={t('bulk.run.progress')} max={Math.max(total, 1)} value={ended} />
       <p role="status" className="bulk-counts">
         {t('bulk.run.counts', {
-          added: counts.added, present: counts.present + presentNotSent, failed: counts.failed, unknown: counts.unknown,
+          added: counts.done, present: counts.present + presentNotSent, failed: counts.failed, unknown: counts.unknown,
         })}
         {counts.skipped > 0 && ` ${t('bulk.run.skipped', { skipped: counts.skipped })}`}
         {' '}

@@ -6,7 +6,8 @@ import { checkBulkRows } from './bulk-check.ts';
 import { parseBulkInput } from './bulk-input.ts';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { localizedFor } from '../../../../lib/i18n/i18n.ts';
-import type { BulkRow, RowMachine } from './bulk-row.ts';
+import type { DomainRow } from './domain-run.ts';
+import { toDomainWrite } from '../../core/domain-write.ts';
 import { reportCsv, reportHttp, reportMessage, type ReportRow, reportRows } from './bulk-report.ts';
 
 const DEFAULTS: BulkDefaults = {
@@ -39,13 +40,13 @@ async function checkedRow(input: string) {
 }
 
 // Only what the report reads of a row's machine: its phase and, once checked, the verdict.
-function machine(phase: string, extra: Record<string, unknown> = {}): RowMachine {
-  return { phase, ...extra } as unknown as RowMachine;
+function machine(phase: string, extra: Record<string, unknown> = {}): DomainRow['machine'] {
+  return { phase, ...extra } as unknown as DomainRow['machine'];
 }
 
-function ranRow(check: ReportRow['check'], run: Partial<BulkRow>): ReportRow {
+function ranRow(check: ReportRow['check'], run: Partial<DomainRow>): ReportRow {
   if (check.status === 'invalid') throw new Error('not sendable');
-  return { check, run: { id: 0, attempt: check.attempt, machine: machine('failed'), outcome: 'failed', sends: 1, status: undefined, error: undefined, account: undefined, settledAt: 1, ...run } };
+  return { check, run: { id: 0, attempt: toDomainWrite(check.attempt, 'prod'), machine: machine('failed'), outcome: 'failed', sends: 1, status: undefined, error: undefined, note: undefined, settledAt: 1, ...run } };
 }
 
 describe('row messages, written for the table', () => {
@@ -75,9 +76,9 @@ describe('row messages, written for the table', () => {
 describe('the HTTP column', () => {
   it('a row settled by reading the list shows how, not a bare 502', async () => {
     const check = await checkedRow('ok.example');
-    const checked = ranRow(check, { outcome: 'added', status: 502, machine: machine('checked', { verdict: 'done', round: 0 }) });
+    const checked = ranRow(check, { outcome: 'done', status: 502, machine: machine('checked', { verdict: 'done', round: 0 }) });
     expect(reportHttp(english, checked)).toBe('502, then list read');
-    expect(reportHttp(english, ranRow(check, { outcome: 'added', status: 201, machine: machine('done') }))).toBe('201');
+    expect(reportHttp(english, ranRow(check, { outcome: 'done', status: 201, machine: machine('done') }))).toBe('201');
     expect(reportHttp(english, { check, run: undefined })).toBe('');
   });
 });

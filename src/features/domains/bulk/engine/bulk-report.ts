@@ -3,12 +3,16 @@ import { toCsv } from '../../../../lib/csv/csv.ts';
 import { ACCOUNT_MISSING, type BulkErrorField, type BulkRowError } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
-import type { BulkRow, RowOutcome } from './bulk-row.ts';
+import type { RowOutcome } from './bulk-row.ts';
+import type { DomainRow } from './domain-run.ts';
 import { describeError } from '../../../../lib/api/describe-error.ts';
 import { serverFieldLabel } from '../../core/schemas.ts';
 
-/** A row's status in the table and the report: its check's, until the run has it. */
-export type ReportStatus = 'ready' | 'invalid' | 'duplicate' | 'in-list' | RowOutcome;
+/**
+ * A row's status in the table and the report: its check's, until the run has it. A run's `done`
+ * is `added` here: the report's codes stay what they were, whatever the engine calls them.
+ */
+export type ReportStatus = 'ready' | 'invalid' | 'duplicate' | 'in-list' | 'added' | Exclude<RowOutcome, 'done'>;
 
 export const REPORT_STATUSES: readonly ReportStatus[] = [
   'ready', 'queued', 'sending', 'checking', 'added', 'present', 'in-list', 'failed', 'unknown', 'skipped', 'invalid', 'duplicate',
@@ -18,16 +22,16 @@ export const REPORT_STATUSES: readonly ReportStatus[] = [
 export interface ReportRow {
   readonly check: CheckedRow;
   /** The row's state in the run, when the run sent (or was to send) it. */
-  readonly run: BulkRow | undefined;
+  readonly run: DomainRow | undefined;
 }
 
 export function reportStatus({ check, run }: ReportRow): ReportStatus {
-  if (run) return run.outcome;
+  if (run) return run.outcome === 'done' ? 'added' : run.outcome;
   return check.status === 'present' ? 'in-list' : check.status;
 }
 
 /** The rows of a check joined with a run's rows; `runIndexOf[i]` is checked row i's run row, if any. */
-export function reportRows(checked: readonly CheckedRow[], runRows: readonly BulkRow[] | undefined, runIndexOf: readonly (number | undefined)[]): ReportRow[] {
+export function reportRows(checked: readonly CheckedRow[], runRows: readonly DomainRow[] | undefined, runIndexOf: readonly (number | undefined)[]): ReportRow[] {
   return checked.map((check, index) => {
     const runIndex = runIndexOf[index];
     return { check, run: runIndex === undefined ? undefined : runRows?.[runIndex] };
@@ -53,7 +57,8 @@ export function reportMessage(t: Translate, row: ReportRow, { missingAccountSaid
     }
   }
   const { machine, error } = run;
-  const domain = named(run.attempt.unicode, run.attempt.body.domain);
+  const { payload } = run.attempt;
+  const domain = named(payload.unicode, payload.body.domain);
   const serverSaid = error?.detail ? ` ${t('error.serverSaid', { detail: error.detail })}` : '';
   const label = serverFieldLabel(t);
   // A message naming no field that the server's own words already say is said once.
@@ -64,12 +69,12 @@ export function reportMessage(t: Translate, row: ReportRow, { missingAccountSaid
     case 'sending': return t('bulk.msg.sending');
     case 'checking': return `${error ? describeError(t, error, domain) : ''} ${t('bulk.msg.checking')}`.trim();
     case 'skipped': return t('bulk.msg.skipped');
-    case 'added':
+    case 'done':
       if (machine.phase === 'already-done') return t('bulk.msg.addedEarlier');
       return machine.phase === 'checked' ? t('bulk.msg.addedChecked') : t('bulk.msg.added');
     case 'present':
       if (machine.phase === 'checked' && machine.verdict === 'already-there') return t('outcome.alreadyThere', { domain });
-      if (machine.phase === 'checked') return t('outcome.addedElsewhere', { domain, account: run.account ?? '' });
+      if (machine.phase === 'checked') return t('outcome.addedElsewhere', { domain, account: run.note ?? '' });
       return `${t('error.conflict', { domain })}${serverSaid}`;
     case 'unknown':
       if (machine.phase === 'checked' && machine.verdict === 'not-found') return t('bulk.msg.notFound', { checks: machine.round + 1 });
@@ -78,7 +83,7 @@ export function reportMessage(t: Translate, row: ReportRow, { missingAccountSaid
       if (!error) return '';
       // The table has no fields to mark: the server's refusals are named here, field by field.
       if (error.kind === 'validation') return fields ? `${t('bulk.msg.refused')} ${fields}` : `${t('bulk.msg.refusedNoField')}${serverSaid}`;
-      return `${describeError(t, error, domain, run.attempt.customerId)}${fields ? ` ${fields}` : ''}${serverSaid}`;
+      return `${describeError(t, error, domain, payload.customerId)}${fields ? ` ${fields}` : ''}${serverSaid}`;
   }
 }
 

@@ -23,7 +23,7 @@ describe('isRetryable: what "Retry failed" sends again', () => {
     expect(isRetryable(failed(error))).toBe(expected);
   });
 
-  it.each<[RowOutcome, boolean]>([['skipped', true], ['added', false], ['unknown', false], ['present', false], ['queued', false]])(
+  it.each<[RowOutcome, boolean]>([['skipped', true], ['done', false], ['unknown', false], ['present', false], ['queued', false]])(
     'a row %s: %s', (outcome, expected) => {
       expect(isRetryable({ outcome, error: undefined })).toBe(expected);
     });

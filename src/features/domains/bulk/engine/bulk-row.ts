@@ -1,44 +1,46 @@
 import type { ApiError } from '../../../../lib/api/api-error.ts';
 import type { ProxyErrorCode } from '../../../../shared/proxy-contract.ts';
-import type { Verdict, WriteMachineState } from '../../../../lib/write-guard/write-machine.ts';
-import type { Attempt } from '../../core/domain-write.ts';
-import type { DomainRecord } from '../../core/schemas.ts';
+import type { Verdict, WriteAttempt, WriteMachineState } from '../../../../lib/write-guard/write-machine.ts';
 
-export type RowMachine = WriteMachineState<Attempt, DomainRecord>;
+/** A row's own submission machine: payload `P` (what sends it), answer `R`. */
+export type RowMachine<P = unknown, R = unknown> = WriteMachineState<P, R>;
 
 /**
  * Where one row of a bulk run stands, as the user reads it. `queued`: not sent yet (or sent and
- * refused for the whole run: 429/503, a refused key; it goes again by itself). `skipped`: the run
- * was cancelled before the row was sent. The rest end the row until the user retries it.
+ * refused for the whole run: 429/503, a refused key; it goes again by itself). `done`: the write
+ * took effect (answered, or found by a check). `present`: a create whose target is there already
+ * (409, or a check found it there before, or not as this write would have left it). `skipped`:
+ * the run was cancelled before the row was sent. The rest end the row until the user retries it.
  */
-export type RowOutcome = 'queued' | 'sending' | 'checking' | 'added' | 'present' | 'failed' | 'unknown' | 'skipped';
+export type RowOutcome = 'queued' | 'sending' | 'checking' | 'done' | 'present' | 'failed' | 'unknown' | 'skipped';
 
-export const ROW_OUTCOMES: readonly RowOutcome[] = ['queued', 'sending', 'checking', 'added', 'present', 'failed', 'unknown', 'skipped'];
+export const ROW_OUTCOMES: readonly RowOutcome[] = ['queued', 'sending', 'checking', 'done', 'present', 'failed', 'unknown', 'skipped'];
 
 /** Outcomes that end a row for this run. */
-export const FINAL_OUTCOMES: ReadonlySet<RowOutcome> = new Set(['added', 'present', 'failed', 'unknown', 'skipped']);
+export const FINAL_OUTCOMES: ReadonlySet<RowOutcome> = new Set(['done', 'present', 'failed', 'unknown', 'skipped']);
 
-export interface BulkRow {
+export interface BulkRow<P = unknown, R = unknown> {
   /** Index in the run's rows. */
   readonly id: number;
-  readonly attempt: Attempt;
-  /** The row's own submission machine: the same rules as the add-domain form. */
-  readonly machine: RowMachine;
+  /** The write as the guard sees it, bound to its server. */
+  readonly attempt: WriteAttempt<P>;
+  /** The row's own submission machine: the same rules as a form's write. */
+  readonly machine: RowMachine<P, R>;
   readonly outcome: RowOutcome;
-  /** POSTs sent for this row so far. */
+  /** Requests sent for this row so far. */
   readonly sends: number;
   /** The last answer's HTTP status, if there was one. */
   readonly status: number | undefined;
   /** Why the row failed, or why its outcome had to be checked. */
   readonly error: ApiError | undefined;
-  /** For `present`: the account the domain is on, when the server said. */
-  readonly account: string | undefined;
+  /** What the check that settled the row said of its target (for a domain: the account it is on). */
+  readonly note: string | undefined;
   /** Epoch ms of the row's last change of outcome to a final one. */
   readonly settledAt: number | undefined;
 }
 
 /**
- * What a failed POST means for the whole run, not just its row:
+ * What a failed request means for the whole run, not just its row:
  * - `throttle`: the server asked everyone to slow down (429, 503, a busy proxy); the row goes again;
  * - `stop`: nothing can succeed until the user acts (the key, the proxy route, an unreachable
  *   server); the run pauses and the row goes again on Resume;
@@ -66,7 +68,7 @@ export function failureScope(error: ApiError): FailureScope {
 
 /** The outcome a row's machine state stands for; `queued` while it waits for its (next) turn. */
 const VERDICT_OUTCOMES: Readonly<Record<Verdict, Exclude<RowOutcome, 'skipped'>>> = {
-  'done': 'added',
+  'done': 'done',
   'done-differently': 'present',
   'already-there': 'present',
   // Looked for again shortly: the server may store it late.
@@ -81,11 +83,12 @@ export function outcomeOf(machine: RowMachine): Exclude<RowOutcome, 'skipped'> {
     case 'idle': return 'queued';
     case 'sending': return 'sending';
     case 'checking': return 'checking';
-    case 'done': case 'already-done': return 'added';
+    case 'done': case 'already-done': return 'done';
     case 'checked':
       return VERDICT_OUTCOMES[machine.verdict];
     case 'failed':
-      if (machine.error.kind === 'conflict') return 'present';
+      // A 409 to a create says its target is there; to a change, a delete or an action it is a refusal.
+      if (machine.error.kind === 'conflict' && machine.attempt.conflictMeansDone === true) return 'present';
       return failureScope(machine.error) === 'row' ? 'failed' : 'queued';
   }
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
-import { countOutcomes, startBulkRun } from './bulk-run.ts';
+import { countOutcomes } from './bulk-run.ts';
+import { startDomainRun } from './domain-run.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
 import type { Attempt } from '../../core/domain-write.ts';
 
@@ -45,7 +46,7 @@ it('never sends a row again after an answer that ends or clouds it, never exceed
       const stored: ListedDomain[] = [];
       let inFlight = 0;
       let maxInFlight = 0;
-      const run = startBulkRun(domains.map(attempt), concurrency, {
+      const run = startDomainRun(domains.map(attempt), concurrency, {
         server: 'prod',
         send: (a) => {
           const index = domains.indexOf(a.body.domain);
@@ -88,8 +89,8 @@ it('never sends a row again after an answer that ends or clouds it, never exceed
       }
       // Each row's outcome agrees with what the server holds, or admits it does not know.
       for (const row of end.rows) {
-        const held = stored.some((s) => s.domain === row.attempt.body.domain);
-        if (row.outcome === 'added') expect(held).toBe(true);
+        const held = stored.some((s) => s.domain === row.attempt.payload.body.domain);
+        if (row.outcome === 'done') expect(held).toBe(true);
         if (row.outcome === 'failed') expect(held).toBe(false);
       }
     },

@@ -1,17 +1,19 @@
+// The bulk engine: many writes, each through the write guard's machine and memory, at a parallel
+// limit, with progress, pause, cancel, Retry-After and retries. Near 400 lines, kept whole: the
+// queue, the requests in flight, the slow-down and the checks are one run's state, and every step
+// (pump, post, settle, check, requeue) reads and changes all of it.
 import { ApiError, isApiError } from '../../../../lib/api/api-error.ts';
 import { type BulkRow, failureScope, FINAL_OUTCOMES, isRetryable, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
 import { createWriteLedger, type WriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
-import { initialWriteState, targetKey, type WriteEvent, writeTransition } from '../../../../lib/write-guard/write-machine.ts';
-import { type Attempt, type DomainWrite, findAdd, toDomainWrite } from '../../core/domain-write.ts';
-import type { DomainRecord, ListedDomain } from '../../core/schemas.ts';
-
-type RowEvent = WriteEvent<Attempt, DomainRecord>;
+import {
+  type CheckFinding, initialWriteState, targetKey, type WriteAttempt, type WriteEvent, writeTransition,
+} from '../../../../lib/write-guard/write-machine.ts';
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'done';
 
-export interface BulkRunSnapshot {
+export interface BulkRunSnapshot<P = unknown, R = unknown> {
   readonly status: RunStatus;
-  readonly rows: readonly BulkRow[];
+  readonly rows: readonly BulkRow<P, R>[];
   readonly counts: Readonly<Record<RowOutcome, number>>;
   /** Parallel requests the user asked for. */
   readonly concurrency: number;
@@ -25,28 +27,29 @@ export interface BulkRunSnapshot {
   readonly at: number;
 }
 
-export interface BulkRunDeps {
-  /** The hosting server every row goes to (the run is bound to it). */
-  server: string;
+/** How a run's writes (payload `P`, answer `R`) are sent and checked, and the clock it keeps. */
+export interface BulkRunDeps<P, R> {
   /**
-   * The write guard's memory (src/lib/write-guard): an add of unknown outcome from the form, or
-   * from an earlier run, is not sent again without the user's word, and a row waits while the
-   * form's add of the same domain is under way. A run of its own when not given (tests).
+   * The write guard's memory (src/lib/write-guard): a write of unknown outcome from a form, or
+   * from an earlier run, is not sent again without the user's word, and a row waits while a
+   * form's write of the same target is under way. A run of its own when not given (tests).
    */
-  ledger?: WriteLedger;
-  /** Sends one POST; resolves with the answer's status and record, rejects with an ApiError. */
-  send: (attempt: Attempt) => Promise<{ status: number; record: DomainRecord | undefined }>;
-  /** Reads a customer's domain list, to settle outcomes that are unknown. */
-  readList: (customerId: string) => Promise<readonly ListedDomain[]>;
-  /** Told, for each row a read of the list settled, whether the row's domain was found added. */
-  onChecked?: (attempt: Attempt, added: boolean) => void;
+  ledger?: WriteLedger | undefined;
+  /** Sends one write once; resolves with the answer's status and result, rejects with an ApiError. */
+  send: (attempt: WriteAttempt<P>) => Promise<{ status: number | undefined; result: R | undefined }>;
+  /**
+   * Reads whether writes of unknown outcome took effect: one finding per attempt, in order (a
+   * rejected one: no read could tell). Rows that need it within CHECK_BATCH_MS come together, so
+   * one read can settle many (the domain list read once for a batch of adds).
+   */
+  check: (attempts: readonly WriteAttempt<P>[]) => readonly Promise<CheckFinding>[];
   now: () => number;
   setTimer: (run: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
 }
 
-export interface BulkRun {
-  getSnapshot: () => BulkRunSnapshot;
+export interface BulkRun<P = unknown, R = unknown> {
+  getSnapshot: () => BulkRunSnapshot<P, R>;
   /** The run's status alone, without a snapshot of its rows. */
   getStatus: () => RunStatus;
   subscribe: (listener: () => void) => () => void;
@@ -62,7 +65,7 @@ export interface BulkRun {
 }
 
 export const MAX_CONCURRENCY = 8;
-/** Unknown outcomes that come within this window share one read of the domain list. */
+/** Unknown outcomes that come within this window are checked together (for adds: one read of the domain list). */
 export const CHECK_BATCH_MS = 250;
 const RECENT_KEPT = 50;
 // Each further 429/503 in a row waits this much longer than the server asked; never below the floor.
@@ -73,22 +76,26 @@ const MIN_THROTTLE_MS = 500;
 const clampConcurrency = (n: number) => Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(n) || 1));
 
 /**
- * Runs many adds, each row with its own submission machine (the form's rules: never two sends
- * without a submit, an unknown outcome checked before anything else, never resent unconfirmed).
- * The run decides only *when* a row is submitted: its turn within the parallel limit, not before
- * the server's Retry-After, not while paused. Plain TypeScript: React only subscribes.
+ * Runs many writes, each row with its own submission machine (the form's rules: never two sends
+ * without a submit, an unknown outcome checked before anything else, never resent unconfirmed)
+ * and the write guard's memory. The run decides only *when* a row is submitted: its turn within
+ * the parallel limit, not before the server's Retry-After, not while paused. What a write is, how
+ * it is sent and how it is checked are the caller's (`deps`). Plain TypeScript: React only subscribes.
  */
-export function startBulkRun(attempts: readonly Attempt[], concurrency: number, deps: BulkRunDeps): BulkRun {
+export function startBulkRun<P, R>(attempts: readonly WriteAttempt<P>[], concurrency: number, deps: BulkRunDeps<P, R>): BulkRun<P, R> {
+  type Row = BulkRow<P, R>;
+  type Snapshot = BulkRunSnapshot<P, R>;
+  type RowEvent = WriteEvent<P, R>;
   // Rows change in place; readers get a copy made at most once per change (getSnapshot), so a run
   // of 1,000 rows does not copy its rows 3,000 times for a page that draws four times a second.
   const ledger = deps.ledger ?? createWriteLedger(undefined);
-  const writes: DomainWrite[] = attempts.map((attempt) => toDomainWrite(attempt, deps.server));
-  const keyOf = (id: number) => targetKey(writes[id] ?? { server: deps.server, target: '' });
-  const rows: BulkRow[] = attempts.map((attempt, id) => ({
+  const keys = attempts.map(targetKey);
+  const keyOf = (id: number) => keys[id] ?? '';
+  const rows: Row[] = attempts.map((attempt, id) => ({
     id, attempt, machine: initialWriteState(), outcome: 'queued', sends: 0,
-    status: undefined, error: undefined, account: undefined, settledAt: undefined,
+    status: undefined, error: undefined, note: undefined, settledAt: undefined,
   }));
-  let snapshot: Omit<BulkRunSnapshot, 'rows'> = {
+  let snapshot: Omit<Snapshot, 'rows'> = {
     status: 'running', counts: countOutcomes(rows), concurrency: clampConcurrency(concurrency),
     throttleUntil: 0, stopReason: undefined, recent: [], at: deps.now(),
   };
@@ -104,26 +111,26 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   const toCheck = new Set<number>();
   let checkTimer: unknown;
   let checking = false;
-  /** Rows waiting for a later check of an add not found yet (the server may store it late). */
+  /** Rows waiting for a later check of a write not found yet (the server may store it late). */
   let rechecks = 0;
-  /** Rows that wait while another screen's add of the same domain is under way. */
+  /** Rows that wait while another screen's write of the same target is under way. */
   let waitTimer: unknown;
 
-  let published: BulkRunSnapshot | undefined;
-  const set = (changes: Partial<Omit<BulkRunSnapshot, 'rows'>>) => {
+  let published: Snapshot | undefined;
+  const set = (changes: Partial<Omit<Snapshot, 'rows'>>) => {
     snapshot = { ...snapshot, ...changes };
     published = undefined;
   };
-  const setRow = (row: BulkRow) => {
+  const setRow = (row: Row) => {
     rows[row.id] = row;
     published = undefined;
   };
-  const publish = (changes: Partial<Omit<BulkRunSnapshot, 'rows'>> = {}) => {
+  const publish = (changes: Partial<Omit<Snapshot, 'rows'>> = {}) => {
     set({ ...changes, at: deps.now() });
     listeners.forEach((listener) => { listener(); });
   };
 
-  function apply(id: number, event: RowEvent, status?: number): BulkRow {
+  function apply(id: number, event: RowEvent, status?: number): Row {
     const row = rows[id];
     if (!row) throw new RangeError(`no row ${id}`);
     const machine = writeTransition(row.machine, event);
@@ -132,11 +139,11 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     if (event.type !== 'submit' && machine.phase !== 'idle') ledger.remember(keyOf(id), machine.memory);
     const outcome = outcomeOf(machine);
     const error = machine.phase === 'failed' || machine.phase === 'checking' || machine.phase === 'checked' ? machine.error : undefined;
-    const next: BulkRow = {
+    const next: Row = {
       ...row, machine, outcome, error,
       sends: row.sends + (machine.phase === 'sending' ? 1 : 0),
       status: event.type === 'send-failed' || event.type === 'sent' ? status : row.status,
-      account: machine.phase === 'checked' ? machine.note : row.account,
+      note: machine.phase === 'checked' ? machine.note : row.note,
       settledAt: FINAL_OUTCOMES.has(outcome) ? deps.now() : row.settledAt,
     };
     setRow(next);
@@ -159,9 +166,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       if (!next) continue;
       const { id } = next;
       const key = keyOf(id);
-      const write = writes[id];
-      if (!write) continue;
-      // Another screen's add of this domain is under way: its outcome decides what this row may do.
+      // Another screen's write of this target is under way: its outcome decides what this row may do.
       if (ledger.isInFlight(key)) {
         waiting.push(id);
         continue;
@@ -169,7 +174,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
       // The user's word to resend a row of unknown outcome holds until the row has an outcome
       // again: a 429 or a refused key answering that resend stored nothing, and it goes again.
       const row = apply(id, {
-        type: 'submit', attempt: write, at: now, confirmedTarget: confirmed.has(id) ? key : undefined,
+        type: 'submit', attempt: next.attempt, at: now, confirmedTarget: confirmed.has(id) ? key : undefined,
         memory: ledger.memoryOf(key), inFlightElsewhere: false,
       });
       if (row.machine.phase === 'sending') {
@@ -194,7 +199,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     publish();
   }
 
-  function post(row: BulkRow) {
+  function post(row: Row) {
     const { sendId } = row.machine;
     const sentAt = deps.now();
     inFlight += 1;
@@ -202,7 +207,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     ledger.remember(keyOf(row.id), { uncertain: true, unresolved: true });
     const release = ledger.holdInFlight(keyOf(row.id));
     deps.send(row.attempt).then(
-      ({ status, record }) => { release(); settlePost(row.id, { type: 'sent', sendId, result: record }, sentAt, status); },
+      ({ status, result }) => { release(); settlePost(row.id, { type: 'sent', sendId, result }, sentAt, status); },
       (caught: unknown) => {
         release();
         const error = isApiError(caught) ? caught : new ApiError('http', { cause: caught });
@@ -249,25 +254,25 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     checkTimer = deps.setTimer(() => { checkTimer = undefined; runChecks(); }, CHECK_BATCH_MS);
   }
 
-  /** One read of each customer's list settles every row waiting for it. */
+  /** The rows waiting for a check are read together: the caller's check may settle them with one read. */
   function runChecks() {
     if (checking || toCheck.size === 0) return;
     checking = true;
     const batch = [...toCheck].flatMap((id) => (rows[id]?.machine.phase === 'checking' ? [rows[id]] : []));
     toCheck.clear();
-    const customers = [...new Set(batch.map((row) => row.attempt.customerId))];
-    // A check under way holds its rows' domains: the form does not send one meanwhile.
+    // A check under way holds its rows' targets: a form does not send one meanwhile.
     const releases = batch.map((row) => ledger.holdInFlight(keyOf(row.id)));
-    void Promise.all(customers.map(async (customerId) => {
-      const waiting = batch.filter((row) => row.attempt.customerId === customerId);
-      const read = await deps.readList(customerId).then((domains) => ({ domains }), () => undefined);
-      for (const row of waiting) {
-        const { sendId } = row.machine;
-        const finding = read ? findAdd(read.domains, row.attempt) : undefined;
-        const settled = apply(row.id, finding ? { type: 'checked', sendId, finding, at: deps.now() } : { type: 'check-failed', sendId });
-        if (finding && settled.machine.phase === 'checked') deps.onChecked?.(row.attempt, finding.found && finding.matches);
-        if (settled.machine.phase === 'checked' && settled.machine.recheckAt !== undefined) scheduleRecheck(settled.id, settled.machine.sendId, settled.machine.recheckAt);
-      }
+    let findings: readonly Promise<CheckFinding>[];
+    try {
+      findings = deps.check(batch.map((row) => row.attempt));
+    } catch (error) {
+      findings = batch.map(() => Promise.reject(error instanceof Error ? error : new Error('check failed')));
+    }
+    void Promise.all(batch.map(async (row, index) => {
+      const { sendId } = row.machine;
+      const finding = await (findings[index] ?? Promise.reject(new Error('no finding'))).catch(() => undefined);
+      const settled = apply(row.id, finding ? { type: 'checked', sendId, finding, at: deps.now() } : { type: 'check-failed', sendId });
+      if (settled.machine.phase === 'checked' && settled.machine.recheckAt !== undefined) scheduleRecheck(settled.id, settled.machine.sendId, settled.machine.recheckAt);
     })).finally(() => {
       releases.forEach((release) => { release(); });
       checking = false;
@@ -276,7 +281,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     });
   }
 
-  /** An add not found yet is looked for again later, as the form does; the run waits for it. */
+  /** A write not found yet is looked for again later, as the form does; the run waits for it. */
   function scheduleRecheck(id: number, sendId: number, at: number) {
     rechecks += 1;
     deps.setTimer(() => {
@@ -307,7 +312,7 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
     set({ counts: { ...snapshot.counts, queued: snapshot.counts.queued - 1, [outcome]: snapshot.counts[outcome] + 1 } });
   }
 
-  function requeue(which: (row: BulkRow) => boolean, asConfirmed: boolean) {
+  function requeue(which: (row: Row) => boolean, asConfirmed: boolean) {
     if (inFlight > 0 || checking || rechecks > 0) return;
     const again: number[] = [];
     const counts = { ...snapshot.counts };
@@ -360,14 +365,14 @@ export function startBulkRun(attempts: readonly Attempt[], concurrency: number, 
   };
 }
 
-export function countOutcomes(rows: readonly BulkRow[]): Record<RowOutcome, number> {
+export function countOutcomes(rows: readonly Pick<BulkRow, 'outcome'>[]): Record<RowOutcome, number> {
   const counts = Object.fromEntries(ROW_OUTCOMES.map((outcome) => [outcome, 0])) as Record<RowOutcome, number>;
   for (const row of rows) counts[row.outcome] += 1;
   return counts;
 }
 
 /** Milliseconds until every queued row has ended at the recent pace, or undefined before there is a pace. */
-export function estimateTimeLeft(snapshot: BulkRunSnapshot, now: number): number | undefined {
+export function estimateTimeLeft(snapshot: Pick<BulkRunSnapshot, 'recent' | 'counts' | 'throttleUntil'>, now: number): number | undefined {
   const { recent, counts } = snapshot;
   const left = counts.queued + counts.sending + counts.checking;
   if (left === 0) return 0;

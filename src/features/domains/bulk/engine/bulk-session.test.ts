@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import type { BulkDefaults } from './bulk-cells.ts';
-import type { BulkRun, BulkRunDeps } from './bulk-run.ts';
+import type { DomainRun, DomainRunDeps } from './domain-run.ts';
 import { bulkSession, canStart, checkBulkInput, isRunActive, retryBulk, startBulk } from './bulk-session.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
 
@@ -16,7 +16,7 @@ function server(failing: string) {
   const posts: string[] = [];
   const stored: ListedDomain[] = [];
   let held: Promise<void> = Promise.resolve();
-  const deps: BulkRunDeps = {
+  const deps: DomainRunDeps = {
     server: 'prod',
     send: async ({ body }) => {
       posts.push(body.domain);
@@ -39,7 +39,7 @@ function server(failing: string) {
   return { deps, posts, stored, hold };
 }
 
-const settled = (run: BulkRun) => new Promise<void>((resolve) => {
+const settled = (run: DomainRun) => new Promise<void>((resolve) => {
   const check = () => { if (run.getStatus() === 'done') { unsubscribe(); resolve(); } };
   const unsubscribe = run.subscribe(check);
   check();
@@ -53,7 +53,7 @@ describe('the bulk session', () => {
     const run = startBulk(DEFAULTS, deps);
     if (!run) throw new Error('not started');
     await settled(run);
-    expect(run.getSnapshot().counts).toMatchObject({ added: 1, failed: 1 });
+    expect(run.getSnapshot().counts).toMatchObject({ done: 1, failed: 1 });
 
     // A second Check is under way (its list read is slow) when "Retry failed" is pressed.
     let answerList: (domains: ListedDomain[]) => void = () => undefined;

@@ -5,7 +5,7 @@ import type { BulkDefaults } from './bulk-cells.ts';
 import { checkBulkRows, type CheckedRow, rowsToSend } from './bulk-check.ts';
 import type { BulkMessage } from './bulk-columns.ts';
 import { parseBulkInput } from './bulk-input.ts';
-import { type BulkRun, type BulkRunDeps, startBulkRun } from './bulk-run.ts';
+import { type DomainRun, type DomainRunDeps, startDomainRun } from './domain-run.ts';
 import { isListUnsupported } from '../../core/list-support.ts';
 import { DEFAULT_FORM_VALUES, type ListedDomain } from '../../core/schemas.ts';
 
@@ -39,7 +39,7 @@ export interface BulkSession {
   inputError: BulkMessage | undefined;
   checked: CheckedBatch | undefined;
   /** The current (or last) run; `runIndexOf[i]` is checked row i's row in the run, if it is in it. */
-  run: { engine: BulkRun; runIndexOf: readonly (number | undefined)[]; server: string } | undefined;
+  run: { engine: DomainRun; runIndexOf: readonly (number | undefined)[]; server: string } | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -128,7 +128,7 @@ export async function checkBulkInput(
  * Starts a run of the checked batch's sendable rows on the server it was checked on (`deps` send
  * there); the batch stays as it was checked.
  */
-export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps, server: string = DEFAULT_SERVER_NAME): BulkRun | undefined {
+export function startBulk(defaults: BulkDefaults, deps: DomainRunDeps, server: string = DEFAULT_SERVER_NAME): DomainRun | undefined {
   const session = bulkSession.get();
   if (!session.checked || !canStart(session, defaults, server)) return undefined;
   const sendable = new Set<CheckedRow>(rowsToSend(session.checked.rows, { includePresent: session.includePresent }));
@@ -145,7 +145,7 @@ export function startBulk(defaults: BulkDefaults, deps: BulkRunDeps, server: str
       runIndexOf.push(undefined);
     }
   }
-  const engine = startBulkRun(attempts, session.concurrency, deps);
+  const engine = startDomainRun(attempts, session.concurrency, deps);
   bulkSession.set({ ...session, checked: { ...session.checked, started: true }, run: { engine, runIndexOf, server } });
   return engine;
 }
