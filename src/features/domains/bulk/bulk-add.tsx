@@ -13,12 +13,12 @@ import { BulkCheckSummary } from './bulk-check-summary.tsx';
 import { BulkDefaultsFields } from './bulk-defaults.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
 import { BulkResults } from './bulk-results.tsx';
-import { MAX_CONCURRENCY } from './engine/bulk-run.ts';
+import { MAX_CONCURRENCY } from '../../../lib/bulk/bulk-run.ts';
 import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './engine/bulk-session.ts';
 import { BulkSource } from './bulk-source.tsx';
 import { domainQueries, readFreshList } from '../core/queries.ts';
 import { readKnownAccounts } from '../core/accounts-queries.ts';
-import { useRunStatus } from './use-bulk-snapshot.ts';
+import { useRunStatus } from '../../../lib/bulk/use-bulk-snapshot.ts';
 
 export function BulkAdd() {
   const { t, plural } = useLocalized();

@@ -1,8 +1,8 @@
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
-import { estimateTimeLeft } from './engine/bulk-run.ts';
+import { estimateTimeLeft } from '../../../lib/bulk/bulk-run.ts';
 import type { DomainRun } from './engine/domain-run.ts';
 import { describeError } from '../../../lib/api/describe-error.ts';
-import { useBulkSnapshot } from './use-bulk-snapshot.ts';
+import { useBulkSnapshot } from '../../../lib/bulk/use-bulk-snapshot.ts';
 
 interface Props {
   run: DomainRun;

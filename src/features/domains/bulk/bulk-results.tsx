@@ -4,10 +4,10 @@ import { downloadText, fileStamp } from '../../../lib/util/download.ts';
 import { Field } from '../../../lib/ui/field.tsx';
 import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
 import { REPORT_STATUSES, reportCsv, reportHttp, reportMessage, type ReportRow, reportRows, type ReportStatus, reportStatus } from './engine/bulk-report.ts';
-import { isRetryable } from './engine/bulk-row.ts';
+import { isRetryable } from '../../../lib/bulk/bulk-row.ts';
 import { ACCOUNT_MISSING } from './engine/bulk-cells.ts';
 import { type BulkSession, type CheckedBatch, retryBulk } from './engine/bulk-session.ts';
-import { useBulkSnapshot } from './use-bulk-snapshot.ts';
+import { useBulkSnapshot } from '../../../lib/bulk/use-bulk-snapshot.ts';
 
 interface Props {
   checked: CheckedBatch;

@@ -3,7 +3,7 @@ import { toCsv } from '../../../../lib/csv/csv.ts';
 import { ACCOUNT_MISSING, type BulkErrorField, type BulkRowError } from './bulk-cells.ts';
 import type { BulkColumn } from './bulk-columns.ts';
 import type { CheckedRow } from './bulk-check.ts';
-import type { RowOutcome } from './bulk-row.ts';
+import type { RowOutcome } from '../../../../lib/bulk/bulk-row.ts';
 import type { DomainRow } from './domain-run.ts';
 import { describeError } from '../../../../lib/api/describe-error.ts';
 import { serverFieldLabel } from '../../core/schemas.ts';

@@ -2,8 +2,8 @@ import type { WriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
 import type { CheckFinding } from '../../../../lib/write-guard/write-machine.ts';
 import { type Attempt, findAdd, toDomainWrite } from '../../core/domain-write.ts';
 import type { DomainRecord, ListedDomain } from '../../core/schemas.ts';
-import type { BulkRow } from './bulk-row.ts';
-import { type BulkRun, type BulkRunSnapshot, startBulkRun } from './bulk-run.ts';
+import type { BulkRow } from '../../../../lib/bulk/bulk-row.ts';
+import { type BulkRun, type BulkRunSnapshot, startBulkRun } from '../../../../lib/bulk/bulk-run.ts';
 
 /** Bulk add's run, rows and snapshots: the bulk engine over domain adds. */
 export type DomainRun = BulkRun<Attempt, DomainRecord>;

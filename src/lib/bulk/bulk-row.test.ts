@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { isRetryable, type RowOutcome } from './bulk-row.ts';
 
 const failed = (error: ApiError) => ({ outcome: 'failed' as RowOutcome, error });

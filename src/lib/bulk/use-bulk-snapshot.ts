@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { createThrottledView } from '../../../lib/util/external-store.ts';
-import type { BulkRun, BulkRunSnapshot, RunStatus } from './engine/bulk-run.ts';
+import { createThrottledView } from '../util/external-store.ts';
+import type { BulkRun, BulkRunSnapshot, RunStatus } from './bulk-run.ts';
 
 /** How often a running run is drawn: often enough to watch, rarely enough to cost nothing. */
 const DRAW_EVERY_MS = 250;

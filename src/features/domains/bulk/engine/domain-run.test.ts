@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
-import { estimateTimeLeft } from './bulk-run.ts';
+import { estimateTimeLeft } from '../../../../lib/bulk/bulk-run.ts';
 import { type DomainRunDeps, startDomainRun } from './domain-run.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
 import { createWriteLedger } from '../../../../lib/write-guard/write-ledger.ts';

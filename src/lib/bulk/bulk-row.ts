@@ -1,6 +1,6 @@
-import type { ApiError } from '../../../../lib/api/api-error.ts';
-import type { ProxyErrorCode } from '../../../../shared/proxy-contract.ts';
-import type { Verdict, WriteAttempt, WriteMachineState } from '../../../../lib/write-guard/write-machine.ts';
+import type { ApiError } from '../api/api-error.ts';
+import type { ProxyErrorCode } from '../../shared/proxy-contract.ts';
+import type { Verdict, WriteAttempt, WriteMachineState } from '../write-guard/write-machine.ts';
 
 /** A row's own submission machine: payload `P` (what sends it), answer `R`. */
 export type RowMachine<P = unknown, R = unknown> = WriteMachineState<P, R>;

@@ -2,12 +2,12 @@
 // limit, with progress, pause, cancel, Retry-After and retries. Near 400 lines, kept whole: the
 // queue, the requests in flight, the slow-down and the checks are one run's state, and every step
 // (pump, post, settle, check, requeue) reads and changes all of it.
-import { ApiError, isApiError } from '../../../../lib/api/api-error.ts';
+import { ApiError, isApiError } from '../api/api-error.ts';
 import { type BulkRow, failureScope, FINAL_OUTCOMES, isRetryable, outcomeOf, ROW_OUTCOMES, type RowOutcome } from './bulk-row.ts';
-import { createWriteLedger, type WriteLedger } from '../../../../lib/write-guard/write-ledger.ts';
+import { createWriteLedger, type WriteLedger } from '../write-guard/write-ledger.ts';
 import {
   type CheckFinding, initialWriteState, targetKey, type WriteAttempt, type WriteEvent, writeTransition,
-} from '../../../../lib/write-guard/write-machine.ts';
+} from '../write-guard/write-machine.ts';
 
 export type RunStatus = 'running' | 'paused' | 'cancelled' | 'done';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api/api-error.ts';
-import { countOutcomes } from './bulk-run.ts';
+import { countOutcomes } from '../../../../lib/bulk/bulk-run.ts';
 import { startDomainRun } from './domain-run.ts';
 import type { ListedDomain } from '../../core/schemas.ts';
 import type { Attempt } from '../../core/domain-write.ts';
