@@ -11,6 +11,11 @@ import type { WriteMethod } from './write-plan.ts';
 /** What the write does to its resource: the verb of every sentence about it. */
 export type WriteAction = 'add' | 'change' | 'delete' | 'do';
 
+/** The sentence for a write under way, done, and of unknown outcome, by its action (`{what}`, `{What}`). */
+export const WRITE_SENDING = { add: 'write.sending.add', change: 'write.sending.change', delete: 'write.sending.delete', do: 'write.sending.do' } as const;
+export const WRITE_DONE = { add: 'write.done.add', change: 'write.done.change', delete: 'write.done.delete', do: 'write.done.do' } as const;
+export const WRITE_UNKNOWN = { add: 'write.unknown.add', change: 'write.unknown.change', delete: 'write.unknown.delete', do: 'write.unknown.do' } as const;
+
 export interface ResultSubject {
   action: WriteAction;
   /** The resource's kind, singular, in a sentence: "mailbox", "DNS record"; '' when the path says none. */

@@ -7,6 +7,7 @@ import { targetKey, type WriteAttempt, type WriteMachineState } from '../../writ
 import type { WritePayload } from './write-plan.ts';
 import type { OperationContext } from './write-pipeline.ts';
 import { type AttemptWords, holdsEncodedName, useResultWords } from './result-words-hook.ts';
+import { WRITE_DONE, WRITE_SENDING, WRITE_UNKNOWN } from './result-words.ts';
 
 interface Props {
   state: WriteMachineState<WritePayload, Exchange>;
@@ -20,9 +21,6 @@ interface Props {
   onResend: (attempt: WriteAttempt<WritePayload>) => void;
 }
 
-const SENDING = { add: 'write.sending.add', change: 'write.sending.change', delete: 'write.sending.delete', do: 'write.sending.do' } as const;
-const DONE = { add: 'write.done.add', change: 'write.done.change', delete: 'write.done.delete', do: 'write.done.do' } as const;
-const UNKNOWN = { add: 'write.unknown.add', change: 'write.unknown.change', delete: 'write.unknown.delete', do: 'write.unknown.do' } as const;
 
 /**
  * What became of the form's latest write: progress and success as a status, failures as an
@@ -49,20 +47,20 @@ export function WriteStatus({ state, context, unplaced, confirmId, several, onRe
 
   switch (state.phase) {
     case 'sending':
-      status = named(SENDING, state.attempt);
+      status = named(WRITE_SENDING, state.attempt);
       break;
     case 'done':
-      status = named(DONE, state.attempt, state.result);
+      status = named(WRITE_DONE, state.attempt, state.result);
       break;
     case 'already-done':
       status = t('write.alreadyDone', name(state.attempt));
       break;
     case 'checking':
-      status = `${describeError(t, state.error, state.attempt.payload.identifier)} ${named(UNKNOWN, state.attempt)} ${t('write.checking')}`;
+      status = `${describeError(t, state.error, state.attempt.payload.identifier)} ${named(WRITE_UNKNOWN, state.attempt)} ${t('write.checking')}`;
       break;
     case 'checked': {
       const { attempt, verdict } = state;
-      const intro = `${describeError(t, state.error, attempt.payload.identifier)} ${named(UNKNOWN, attempt)}`;
+      const intro = `${describeError(t, state.error, attempt.payload.identifier)} ${named(WRITE_UNKNOWN, attempt)}`;
       if (verdict === 'done' || verdict === 'done-differently' || verdict === 'already-there') {
         status = `${intro} ${t('write.checkedDone')}`;
       } else if (verdict === 'not-found-yet') {
