@@ -1,9 +1,17 @@
 // RFC 9457 problem details: the one error shape the simulator sends, so the client's handling of
 // structured errors is exercised on every failure path (faults cover the other shapes).
 
+/** One invalid field of the body. */
 export interface FieldError {
   /** JSON pointer in URI-fragment form, e.g. "#/web/type". */
   pointer: string;
+  detail: string;
+}
+
+/** One invalid query parameter. */
+export interface ParameterError {
+  /** The parameter's name, e.g. "per_page" (as JSON:API's `source.parameter`). */
+  parameter: string;
   detail: string;
 }
 
@@ -23,7 +31,7 @@ const TITLES: Readonly<Record<number, string>> = {
 export function problemResponse(
   status: number,
   detail: string,
-  options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  options: { errors?: readonly (FieldError | ParameterError)[]; headers?: Record<string, string> } = {},
 ): Response {
   const body = {
     type: 'about:blank',

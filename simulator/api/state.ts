@@ -34,6 +34,54 @@ export interface StoredMailbox {
   record: MailboxRecord;
 }
 
+/** A mail forward: mail to `address` goes on to every one of `destinations`. */
+export interface ForwardRecord {
+  id: string;
+  source: string;
+  address: string;
+  destinations: string[];
+  /** The domain's ASCII name, for a reader of the flat path that does not name it. */
+  domain: string;
+}
+
+export interface StoredForward {
+  customerId: string;
+  domainId: string;
+  record: ForwardRecord;
+}
+
+export type DnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT';
+
+export interface DnsRecord {
+  id: string;
+  type: DnsRecordType;
+  /** Relative to the domain; '@' is the domain itself. */
+  name: string;
+  value: string;
+  ttl: number;
+}
+
+export interface StoredDnsRecord {
+  customerId: string;
+  domainId: string;
+  record: DnsRecord;
+}
+
+export type PhpVersion = '8.1' | '8.2' | '8.3' | '8.4';
+
+export interface AccountSettings {
+  phpVersion: PhpVersion;
+  phpMemoryLimitMiB: number;
+  sshAccess: boolean;
+}
+
+export interface CertificateRecord {
+  issuer: string;
+  /** ISO 8601, UTC. */
+  validUntil: string;
+  autoRenew: boolean;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path plus query string, exactly as received. */
@@ -60,9 +108,17 @@ export interface PendingFault {
 export interface SimState {
   domains: StoredDomain[];
   mailboxes: StoredMailbox[];
+  forwards: StoredForward[];
+  dnsRecords: StoredDnsRecord[];
+  /** By `<customerId>/<account>`; an account not in here has the default settings. */
+  accountSettings: Map<string, AccountSettings>;
+  /** By domain id; a domain not in here gets its certificate when first asked (certificate-routes.ts). */
+  certificates: Map<string, CertificateRecord>;
   requests: RecordedRequest[];
   faults: PendingFault[];
   nextDomainNumber: number;
+  nextForwardNumber: number;
+  nextDnsRecordNumber: number;
   /** Keys a test registered through /__sim/keys, on top of the demo keys. */
   extraKeys: Map<string, KeyGrant>;
   /** New TCP connections still to be closed at once, before TLS (POST /__sim/connection-faults). */
@@ -73,7 +129,8 @@ export interface SimState {
 
 export function createSimState(): SimState {
   return {
-    domains: [], mailboxes: [], requests: [], faults: [], nextDomainNumber: 1, extraKeys: new Map(), droppedConnections: 0,
+    domains: [], mailboxes: [], forwards: [], dnsRecords: [], accountSettings: new Map(), certificates: new Map(),
+    requests: [], faults: [], nextDomainNumber: 1, nextForwardNumber: 1, nextDnsRecordNumber: 1, extraKeys: new Map(), droppedConnections: 0,
     shutdown: new AbortController(),
   };
 }
@@ -82,9 +139,15 @@ export function createSimState(): SimState {
 export function resetSimState(state: SimState): void {
   state.domains = [];
   state.mailboxes = [];
+  state.forwards = [];
+  state.dnsRecords = [];
+  state.accountSettings = new Map();
+  state.certificates = new Map();
   state.requests = [];
   state.faults = [];
   state.nextDomainNumber = 1;
+  state.nextForwardNumber = 1;
+  state.nextDnsRecordNumber = 1;
   state.extraKeys = new Map();
   state.droppedConnections = 0;
 }
@@ -94,8 +157,31 @@ export function shutdownSimState(state: SimState): void {
   state.shutdown.abort(new Error('simulator closed'));
 }
 
+const numbered = (letter: string, number: number): string => `${letter}${String(number).padStart(4, '0')}`;
+
 export function takeDomainId(state: SimState): string {
-  const id = `d${String(state.nextDomainNumber).padStart(4, '0')}`;
+  const id = numbered('d', state.nextDomainNumber);
   state.nextDomainNumber += 1;
   return id;
+}
+
+export function takeForwardId(state: SimState): string {
+  const id = numbered('f', state.nextForwardNumber);
+  state.nextForwardNumber += 1;
+  return id;
+}
+
+export function takeDnsRecordId(state: SimState): string {
+  const id = numbered('r', state.nextDnsRecordNumber);
+  state.nextDnsRecordNumber += 1;
+  return id;
+}
+
+/** Everything that belongs to a domain goes with it: mailboxes, forwards, DNS records, certificate. */
+export function removeDomain(state: SimState, domainId: string): void {
+  state.domains = state.domains.filter((stored) => stored.record.id !== domainId);
+  state.mailboxes = state.mailboxes.filter((mailbox) => mailbox.domainId !== domainId);
+  state.forwards = state.forwards.filter((forward) => forward.domainId !== domainId);
+  state.dnsRecords = state.dnsRecords.filter((record) => record.domainId !== domainId);
+  state.certificates.delete(domainId);
 }

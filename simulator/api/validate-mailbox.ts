@@ -50,6 +50,40 @@ function checkQuota(value: unknown): string | undefined {
     : `Quota must be a whole number of MiB from ${min} to ${max}.`;
 }
 
+export type MailboxChange = { ok: true; value: { quotaMiB?: number } } | { ok: false; errors: FieldError[] };
+
+export type PasswordChange = { ok: true; value: { password: string } } | { ok: false; errors: FieldError[] };
+
+const FIXED_FIELDS: ReadonlySet<string> = new Set(['localPart', 'address']);
+
+/** A change (PATCH) changes the quota only; the password has a request of its own. */
+export function validateMailboxChange(body: Record<string, unknown>): MailboxChange {
+  const errors: FieldError[] = Object.keys(body)
+    .filter((key) => key !== 'quotaMiB')
+    .map((key) => ({
+      pointer: pointerTo(key),
+      detail: FIXED_FIELDS.has(key)
+        ? `"${key}" cannot be changed.`
+        : key === 'password'
+          ? 'The password is changed with a request of its own (PUT …/password).'
+          : `Unknown field "${key}".`,
+    }));
+  const quota = checkQuota(body.quotaMiB);
+  if (quota !== undefined) errors.push({ pointer: pointerTo('quotaMiB'), detail: quota });
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: typeof body.quotaMiB === 'number' ? { quotaMiB: body.quotaMiB } : {} };
+}
+
+/** A new password (PUT …/password): the add rule's limits, nothing else in the body. */
+export function validateMailboxPassword(body: Record<string, unknown>): PasswordChange {
+  const errors = unknownFields(body, new Set(['password']), []);
+  const detail = checkPassword(body.password);
+  if (detail !== undefined) errors.push({ pointer: pointerTo('password'), detail });
+  const { password } = body;
+  if (errors.length > 0 || typeof password !== 'string') return { ok: false, errors };
+  return { ok: true, value: { password } };
+}
+
 /** Collects every error at once, as the domain rules do. */
 export function validateMailboxRequest(body: Record<string, unknown>): MailboxValidation {
   const errors = unknownFields(body, FIELDS, []);

@@ -11,6 +11,7 @@ const ANNOTATIONS = new Set(['title', 'description', 'examples', 'default', 'rea
 const ASSERTIONS = new Set([
   '$ref', 'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items',
   'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'oneOf', 'anyOf', 'allOf',
+  'minItems', 'maxItems', 'uniqueItems',
 ]);
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -86,11 +87,22 @@ class Checker {
       if (typeof schema.minimum === 'number' && value < schema.minimum) errors.push(`${at}: below minimum`);
       if (typeof schema.maximum === 'number' && value > schema.maximum) errors.push(`${at}: above maximum`);
     }
-    if (Array.isArray(value) && schema.items !== undefined) {
-      for (const [index, item] of value.entries()) errors.push(...this.check(schema.items, item, `${at}/${index}`));
-    }
+    if (Array.isArray(value)) errors.push(...this.checkArray(schema, value, at));
     if (isObject(value)) errors.push(...this.checkObject(schema, value, at));
     errors.push(...this.checkCombinators(schema, value, at));
+    return errors;
+  }
+
+  private checkArray(schema: Schema, value: readonly unknown[], at: string): string[] {
+    const errors: string[] = [];
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${at}: fewer than minItems`);
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) errors.push(`${at}: more than maxItems`);
+    if (schema.uniqueItems === true && value.some((item, index) => value.slice(0, index).some((earlier) => isDeepStrictEqual(earlier, item)))) {
+      errors.push(`${at}: items not unique`);
+    }
+    if (schema.items !== undefined) {
+      for (const [index, item] of value.entries()) errors.push(...this.check(schema.items, item, `${at}/${index}`));
+    }
     return errors;
   }
 

@@ -3,6 +3,7 @@ import { callApi, fetchDescription, operationsOf, resolveRef, type Description }
 import { schemaErrors } from '../../testing/json-schema-check.ts';
 import { createTestSim } from '../../testing/test-helpers.ts';
 import { API_ROUTES } from '../routes/route-table.ts';
+import { API_TAGS } from '../routes/route-types.ts';
 
 const { app } = createTestSim();
 
@@ -26,7 +27,7 @@ function schemaOf(description: Description, name: string): Record<string, unknow
 }
 
 describe('GET /openapi.json for an admin key', () => {
-  it('is OpenAPI 3.1 JSON with servers at the API root, bearer security and the four tags', async () => {
+  it('is OpenAPI 3.1 JSON with servers at the API root, bearer security and its tags', async () => {
     const response = await callApi(app, 'GET', '/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -36,7 +37,9 @@ describe('GET /openapi.json for an admin key', () => {
     expect(description.servers).toEqual([{ url: '/liveconfig/api/v1', description: expect.any(String) as string }]);
     expect(description.security).toEqual([{ bearer: [] }]);
     expect(resolveRef(description, { $ref: '#/components/securitySchemes/bearer' })).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect((description.tags as { name: string }[]).map(({ name }) => name)).toEqual(['Customers', 'Hosting accounts', 'Domains', 'Mailboxes']);
+    expect((description.tags as { name: string }[]).map(({ name }) => name)).toEqual([
+      'Customers', 'Hosting accounts', 'Domains', 'Mailboxes', 'Mail forwards', 'DNS records', 'Certificates',
+    ]);
   });
 
   it('builds servers from the service path', async () => {
@@ -53,7 +56,7 @@ describe('GET /openapi.json for an admin key', () => {
     for (const { path, operation } of operations) {
       expect(path, 'relative to the API root').toMatch(/^\/customers(\/|$)/);
       expect(operation.tags).toHaveLength(1);
-      expect(['Customers', 'Hosting accounts', 'Domains', 'Mailboxes']).toContain((operation.tags as string[])[0]);
+      expect(API_TAGS).toContain((operation.tags as string[])[0]);
       expect(operation.summary).toEqual(expect.any(String));
       expect(String(operation.description).length).toBeGreaterThan(10);
     }
@@ -71,7 +74,7 @@ describe('GET /openapi.json for an admin key', () => {
     }
   });
 
-  it('gives every path parameter, the account filter and the act-as headers, each with an example', async () => {
+  it('gives every path parameter, the list\'s filter and paging and the act-as headers, each with an example', async () => {
     const description = await fetchDescription(app);
     for (const { path, operation } of operationsOf(description)) {
       const parameters = (operation.parameters as unknown[]).map((parameter) => resolveRef(description, parameter));
@@ -84,7 +87,49 @@ describe('GET /openapi.json for an admin key', () => {
     }
     const list = description.paths['/customers/{customerId}/domains']?.get;
     const query = (list?.parameters as unknown[]).map((parameter) => resolveRef(description, parameter)).filter((parameter) => parameter.in === 'query');
-    expect(query).toMatchObject([{ name: 'account', required: false }]);
+    expect(query).toMatchObject([
+      { name: 'account', required: false },
+      { name: 'page', required: false, schema: { type: 'integer', minimum: 1 } },
+      { name: 'per_page', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+    ]);
+    expect(list?.responses).toMatchObject({
+      '200': { headers: { 'X-Total-Count': { description: expect.any(String) as string, schema: { type: 'integer' } } } },
+      '422': { $ref: '#/components/responses/UnprocessableContent' },
+    });
+  });
+
+  it('describes the resources below an item: settings, a write-only password, an action without a body, a read-only view', async () => {
+    const description = await fetchDescription(app);
+    const at = (path: string) => description.paths[path] ?? {};
+    expect(Object.keys(at('/customers/{customerId}/accounts/{account}/settings'))).toEqual(['get', 'patch']);
+    expect(schemaOf(description, 'AccountSettings')).toMatchObject({
+      title: expect.any(String) as string,
+      required: ['phpVersion', 'phpMemoryLimitMiB', 'sshAccess'],
+      properties: {
+        phpVersion: { title: 'PHP version', enum: ['8.1', '8.2', '8.3', '8.4'], default: '8.3' },
+        phpMemoryLimitMiB: { type: 'integer', minimum: 64, maximum: 2048 },
+        sshAccess: { type: 'boolean' },
+      },
+    });
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/mailboxes/{localPart}'))).toEqual(['get', 'patch', 'delete']);
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/mailboxes/{localPart}/password'))).toEqual(['put']);
+    expect(schemaOf(description, 'MailboxPassword')).toMatchObject({
+      required: ['password'],
+      properties: { password: { writeOnly: true, format: 'password', minLength: 12 } },
+    });
+    const renew = at('/customers/{customerId}/domains/{domain}/actions/renew-certificate');
+    expect(Object.keys(renew)).toEqual(['post']);
+    expect(renew.post?.requestBody).toBeUndefined();
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/certificate'))).toEqual(['get']);
+    // The forwards' items live at a flat path of their own, apart from their list.
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/forwards'))).toEqual(['get', 'post']);
+    expect(Object.keys(at('/customers/{customerId}/forwards/{forwardId}'))).toEqual(['get', 'patch', 'delete']);
+    expect(schemaOf(description, 'MailForward').properties).toMatchObject({
+      id: { readOnly: true }, address: { readOnly: true }, destinations: { type: 'array', minItems: 1, maxItems: 20 },
+    });
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/dns/records'))).toEqual(['get', 'post']);
+    expect(Object.keys(at('/customers/{customerId}/domains/{domain}/dns/records/{recordId}'))).toEqual(['get', 'patch', 'delete']);
+    expect(schemaOf(description, 'DnsRecord').properties).toMatchObject({ type: { enum: ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] }, ttl: { default: 3600 } });
   });
 
   it('states the domain rules: required fields, enums, formats, readOnly id, examples; writeOnly password, default quota', async () => {
@@ -125,7 +170,10 @@ describe('GET /openapi.json for an admin key', () => {
       const media = (operation.requestBody as { content?: Record<string, { schema: unknown; example: unknown }> } | undefined)?.content?.['application/json'];
       return media ? [{ id: String(operation.operationId), ...media }] : [];
     });
-    expect(bodies.map(({ id }) => id)).toEqual(['addDomain', 'changeDomain', 'addMailbox']);
+    expect(bodies.map(({ id }) => id)).toEqual([
+      'changeAccountSettings', 'addDomain', 'changeDomain', 'addMailbox', 'changeMailbox', 'setMailboxPassword',
+      'addForward', 'changeForward', 'addDnsRecord', 'changeDnsRecord',
+    ]);
     for (const { id, schema, example } of bodies) expect(schemaErrors(description, schema, example, 'request'), id).toEqual([]);
   });
 });
@@ -142,7 +190,7 @@ describe('the description filtered by the key, as LiveConfig filters its own', (
     });
     expect(resolveRef(customer, { $ref: '#/components/parameters/account' })).toMatchObject({ schema: { enum: ['web77', 'web78'] } });
     const parameters = Object.values((customer.components as { parameters: Record<string, { in: string }> }).parameters);
-    expect(parameters.map((parameter) => parameter.in).sort()).toEqual(['path', 'path', 'path', 'path', 'query']);
+    expect(parameters.map((parameter) => parameter.in).sort()).toEqual([...Array<string>(6).fill('path'), ...Array<string>(3).fill('query')]);
   });
 
   it('gives an admin acting for a customer the view that customer would get', async () => {

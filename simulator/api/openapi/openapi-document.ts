@@ -2,6 +2,7 @@
 // admin sees every operation, a customer (by its key, or an admin acting for it) only those under
 // its own customer, as LiveConfig filters its `lc3-api.json` by what the key may do.
 import type { Caller } from '../access.ts';
+import { TOTAL_COUNT_HEADER } from '../list-paging.ts';
 import type { ApiRoute } from '../routes/route-types.ts';
 import { API_TAGS } from '../routes/route-types.ts';
 import { SEED_CUSTOMERS } from '../seed.ts';
@@ -17,6 +18,9 @@ const TAG_DESCRIPTIONS: Readonly<Record<(typeof API_TAGS)[number], string>> = {
   'Hosting accounts': 'Webspace contracts of a customer; every domain lives on one.',
   Domains: 'Domains of a customer, each on one of its hosting accounts.',
   Mailboxes: 'Mailboxes of a domain.',
+  'Mail forwards': 'Addresses of a domain whose mail goes on to other addresses.',
+  'DNS records': 'The records of a domain\'s DNS zone.',
+  Certificates: 'The TLS certificate of a domain.',
 };
 
 const INFO_DESCRIPTION = [
@@ -52,6 +56,9 @@ function successResponse(route: ApiRoute): JsonObject {
     description: success.description,
     ...(success.location
       ? { headers: { Location: { description: 'The path of the new resource.', schema: { type: 'string', format: 'uri-reference' } } } }
+      : {}),
+    ...(success.totalCount
+      ? { headers: { [TOTAL_COUNT_HEADER]: { description: 'How many rows the whole list holds, on every page.', schema: { type: 'integer', minimum: 0 } } } }
       : {}),
     ...(schema ? { content: { 'application/json': { schema: success.list ? { type: 'array', items: schema } : schema } } } : {}),
   };

@@ -1,17 +1,18 @@
 // The parameters of the description, as components every operation refers to. A customer's view
 // pins `customerId` to its own customer and offers no act-as headers (its key may not send them).
 import { ACT_AS_HEADERS } from '../access.ts';
+import { PAGING_RULES } from '../list-paging.ts';
 import type { QueryName } from '../routes/route-types.ts';
 import { MAILBOX_RULES } from '../validate-mailbox.ts';
 import type { JsonObject } from './json.ts';
 import { accountNameSchema, exampleAccount, type DescriptionView } from './openapi-schemas.ts';
 
-export const PATH_PARAMETERS = ['customerId', 'account', 'domain', 'localPart'] as const;
+export const PATH_PARAMETERS = ['customerId', 'account', 'domain', 'localPart', 'forwardId', 'recordId'] as const;
 export type PathParameterName = (typeof PATH_PARAMETERS)[number];
 
-/** Component key of a query parameter (its name may equal a path parameter's). */
+/** Component key of a query parameter (its name may equal a path parameter's): `per_page` → `perPageQuery`. */
 export function queryParameterKey(name: QueryName): string {
-  return `${name}Query`;
+  return `${name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())}Query`;
 }
 
 export function isPathParameterName(name: string): name is PathParameterName {
@@ -53,8 +54,43 @@ function pathParameters(view: DescriptionView): Record<PathParameterName, JsonOb
       schema: { type: 'string', pattern: MAILBOX_RULES.localPartPattern, maxLength: MAILBOX_RULES.localPartMaxLength },
       example: 'info',
     },
+    forwardId: {
+      name: 'forwardId',
+      in: 'path',
+      required: true,
+      description: 'The mail forward\'s `id`, as its list and the `Location` of *Add a mail forward* give it.',
+      schema: { type: 'string', minLength: 1 },
+      example: 'f0001',
+    },
+    recordId: {
+      name: 'recordId',
+      in: 'path',
+      required: true,
+      description: 'The DNS record\'s `id`, as its list gives it.',
+      schema: { type: 'string', minLength: 1 },
+      example: 'r0001',
+    },
   };
 }
+
+const pagingParameters: Record<string, JsonObject> = {
+  [queryParameterKey('page')]: {
+    name: 'page',
+    in: 'query',
+    required: false,
+    description: 'The page to answer, from 1. Left out, the whole list.',
+    schema: { type: 'integer', minimum: PAGING_RULES.pageMin, maximum: PAGING_RULES.pageMax },
+    example: 1,
+  },
+  [queryParameterKey('per_page')]: {
+    name: 'per_page',
+    in: 'query',
+    required: false,
+    description: 'How many rows a page holds (with `page`).',
+    schema: { type: 'integer', minimum: PAGING_RULES.perPageMin, maximum: PAGING_RULES.perPageMax, default: PAGING_RULES.perPageDefault },
+    example: PAGING_RULES.perPageDefault,
+  },
+};
 
 const actAsHeaders: Record<string, JsonObject> = {
   [ACT_AS_HEADERS.customer]: {
@@ -87,6 +123,7 @@ export function parameterComponents(view: DescriptionView): Record<string, JsonO
       schema: accountNameSchema(view),
       example: exampleAccount(view),
     },
+    ...pagingParameters,
     ...(view.kind === 'admin' ? actAsHeaders : {}),
   };
 }

@@ -28,17 +28,23 @@ function descriptions(view: DescriptionView): Readonly<Record<number, string>> {
     403: admin
       ? 'The key is valid but may not do this: it lacks the API permission, an act-as header names nobody the server knows, or the request acts for another customer than the path names.'
       : 'The key is valid but may not do this: it lacks the API permission, or the path names another customer.',
-    404: 'Nothing of that name: the customer, hosting account, domain or mailbox in the path does not exist.',
+    404: 'Nothing of that name: the customer, hosting account, domain, mailbox, mail forward or DNS record in the path does not exist.',
     413: 'The body is larger than the server accepts.',
     415: 'The body was not sent as `application/json`.',
-    422: 'Invalid fields: `errors` names each one with a JSON Pointer.',
+    422: 'Invalid fields: `errors` names each one, a field of the body by its JSON Pointer (`pointer`), a query parameter by its name (`parameter`).',
   };
 }
+
+/** The query parameters a route refuses with a 422 when their value is wrong (a filter just finds nothing). */
+const CHECKED_QUERY: ReadonlySet<string> = new Set(['page', 'per_page']);
 
 /** The problem statuses an operation can answer, besides a 409 it describes itself. */
 export function problemStatuses(route: ApiRoute): number[] {
   const body = route.requestBody !== undefined;
-  return [...(body ? [400] : []), 401, 403, ...(route.path.includes('{') ? [404] : []), ...(body ? [413, 415, 422] : [])];
+  const checkedQuery = (route.query ?? []).some((name) => CHECKED_QUERY.has(name));
+  return [
+    ...(body ? [400] : []), 401, 403, ...(route.path.includes('{') ? [404] : []), ...(body ? [413, 415] : []), ...(body || checkedQuery ? [422] : []),
+  ];
 }
 
 export function responseKey(status: number): string {

@@ -2,16 +2,23 @@
 // answer share one schema where OpenAPI allows it: `readOnly` fields are the server's (never
 // sent), `writeOnly` ones the client's (never answered). The numbers and patterns come from the
 // validators that enforce them; tests hold the two together.
-import { MAILBOX_RULES } from '../validate-mailbox.ts';
 import { DOMAIN_NAME_PATTERN, REDIRECT_TARGET_PATTERN, WEBSPACE_TARGET_PATTERN, WEB_TYPES } from '../validate-domain.ts';
 import { type JsonObject, ref } from './json.ts';
+import {
+  accountSettings, accountSettingsChange, certificate, certificateRenewal, dnsRecord, dnsRecordChange,
+} from './openapi-hosting-schemas.ts';
+import { mailForward, mailForwardChange, mailbox, mailboxChange, mailboxPassword } from './openapi-mail-schemas.ts';
 
 /** Whom a description is for: an admin sees every operation, a customer its own customer's. */
 export type DescriptionView =
   | { readonly kind: 'admin' }
   | { readonly kind: 'customer'; readonly customerId: string; readonly accounts: readonly string[] };
 
-export type SchemaName = 'Customer' | 'HostingAccount' | 'Domain' | 'DomainChange' | 'Web' | 'Mail' | 'Mailbox' | 'Problem' | 'FieldError';
+export type SchemaName =
+  | 'Customer' | 'HostingAccount' | 'AccountSettings' | 'AccountSettingsChange'
+  | 'Domain' | 'DomainChange' | 'Web' | 'Mail' | 'Certificate' | 'CertificateRenewal'
+  | 'Mailbox' | 'MailboxChange' | 'MailboxPassword' | 'MailForward' | 'MailForwardChange' | 'DnsRecord' | 'DnsRecordChange'
+  | 'Problem' | 'FieldError';
 
 /** An account name to show: the customer's first, or the documented example's. */
 export function exampleAccount(view: DescriptionView): string {
@@ -86,36 +93,6 @@ const mail: JsonObject = {
   },
 };
 
-const {
-  localPartPattern, localPartMaxLength, passwordMinLength, passwordMaxLength, quotaMinMiB, quotaMaxMiB, quotaDefaultMiB,
-} = MAILBOX_RULES;
-
-const mailbox: JsonObject = {
-  type: 'object',
-  description: 'A mailbox of a domain.',
-  additionalProperties: false,
-  required: ['address', 'localPart', 'password'],
-  properties: {
-    address: { type: 'string', format: 'email', readOnly: true, description: 'Made by the server.', examples: ['sales@example.org'] },
-    localPart: {
-      type: 'string',
-      maxLength: localPartMaxLength,
-      pattern: localPartPattern,
-      description: 'The part before `@`: lower-case letters and digits, single `.`, `-` or `_` between them.',
-      examples: ['sales'],
-    },
-    password: {
-      type: 'string',
-      format: 'password',
-      writeOnly: true,
-      minLength: passwordMinLength,
-      maxLength: passwordMaxLength,
-      description: 'Never answered, never shown again.',
-    },
-    quotaMiB: { type: 'integer', minimum: quotaMinMiB, maximum: quotaMaxMiB, default: quotaDefaultMiB, description: 'Size limit in MiB.' },
-  },
-};
-
 function customerSchema(view: DescriptionView): JsonObject {
   return {
     type: 'object',
@@ -160,18 +137,23 @@ const problem: JsonObject = {
 
 const fieldError: JsonObject = {
   type: 'object',
+  description: 'One invalid field: of the body by `pointer`, of the query by `parameter`.',
   additionalProperties: false,
-  required: ['pointer', 'detail'],
+  required: ['detail'],
   properties: {
     pointer: { type: 'string', description: 'The field as a JSON Pointer (RFC 6901) in URI-fragment form.', examples: ['#/web/type'] },
+    parameter: { type: 'string', description: 'The query parameter, by its name.', examples: ['per_page'] },
     detail: { type: 'string' },
   },
+  oneOf: [{ title: 'Body field', required: ['pointer'] }, { title: 'Query parameter', required: ['parameter'] }],
 };
 
 export function componentSchemas(view: DescriptionView): Record<SchemaName, JsonObject> {
   return {
     Customer: customerSchema(view),
     HostingAccount: hostingAccountSchema(view),
+    AccountSettings: accountSettings,
+    AccountSettingsChange: accountSettingsChange,
     Domain: domainSchema(view),
     DomainChange: {
       type: 'object',
@@ -181,7 +163,15 @@ export function componentSchemas(view: DescriptionView): Record<SchemaName, Json
     },
     Web: web,
     Mail: mail,
+    Certificate: certificate,
+    CertificateRenewal: certificateRenewal,
     Mailbox: mailbox,
+    MailboxChange: mailboxChange,
+    MailboxPassword: mailboxPassword,
+    MailForward: mailForward,
+    MailForwardChange: mailForwardChange,
+    DnsRecord: dnsRecord,
+    DnsRecordChange: dnsRecordChange,
     Problem: problem,
     FieldError: fieldError,
   };

@@ -1,8 +1,9 @@
 // Domains of a customer: list, add, read, change, delete. A domain is named in the path by its
 // ASCII name; its id (the one POST's Location names) works too.
+import { PAGING_RULES, TOTAL_COUNT_HEADER, pageOf, readPaging } from '../list-paging.ts';
 import { exampleAccount } from '../openapi/openapi-schemas.ts';
 import { jsonResponse, problemResponse } from '../problem.ts';
-import { takeDomainId, type DomainRecord, type SimState, type StoredDomain } from '../state.ts';
+import { removeDomain, takeDomainId, type DomainRecord, type StoredDomain } from '../state.ts';
 import { validateDomainRequest } from '../validate-domain.ts';
 import { validateDomainChange } from '../validate-domain-change.ts';
 import type { CustomerRequest, CustomerRoute } from './route-types.ts';
@@ -20,11 +21,6 @@ export function findDomain({ state, params, customer }: CustomerRequest): { ok: 
   return { ok: false, response: problemResponse(404, `Domain "${name}" not found for customer "${customer.id}".`) };
 }
 
-function removeDomain(state: SimState, record: DomainRecord): void {
-  state.domains = state.domains.filter((stored) => stored.record.id !== record.id);
-  state.mailboxes = state.mailboxes.filter((mailbox) => mailbox.domainId !== record.id);
-}
-
 // SIMULATOR EXTENSION: the documented API (README) shows no list endpoint. The simulator offers
 // one so the panel can check "did my domain get created?" after an unknown outcome.
 export const listDomains: CustomerRoute = {
@@ -34,15 +30,24 @@ export const listDomains: CustomerRoute = {
   tag: 'Domains',
   audience: 'customer',
   summary: 'List domains',
-  description: "The customer's domains, oldest first.\n\nWith `account`, only the domains of that hosting account.",
-  query: ['account'],
-  success: { status: 200, description: 'The domains.', schema: 'Domain', list: true },
+  description: [
+    "The customer's domains, oldest first.",
+    '',
+    '- `account`: only the domains of that hosting account.',
+    `- \`page\`, \`per_page\`: one page of the list (\`per_page\` ${PAGING_RULES.perPageMin} to ${PAGING_RULES.perPageMax}, ${PAGING_RULES.perPageDefault} by default). Without \`page\`, the whole list; past the last page, an empty one.`,
+    '',
+    `\`${TOTAL_COUNT_HEADER}\` gives the number of domains in the list (after \`account\`), whatever the page.`,
+  ].join('\n'),
+  query: ['account', 'page', 'per_page'],
+  success: { status: 200, description: 'The domains (of the page asked for).', schema: 'Domain', list: true, totalCount: true },
   handle: ({ state, customer, query }) => {
+    const paging = readPaging(query);
+    if (!paging.ok) return problemResponse(422, 'The request has invalid query parameters.', { errors: paging.errors });
     const account = query.get('account');
     const records = state.domains
       .filter(({ customerId, record }) => customerId === customer.id && (account === null || record.account === account))
       .map(({ record }) => record);
-    return jsonResponse(200, records);
+    return jsonResponse(200, pageOf(records, paging), { [TOTAL_COUNT_HEADER]: String(records.length) });
   },
 };
 
@@ -137,12 +142,12 @@ export const deleteDomain: CustomerRoute = {
   tag: 'Domains',
   audience: 'customer',
   summary: 'Delete a domain',
-  description: 'Deletes the domain **and its mailboxes**. There is no undo.',
+  description: 'Deletes the domain **and its mailboxes, mail forwards, DNS records and certificate**. There is no undo.',
   success: { status: 204, description: 'The domain is gone.' },
   handle: (request) => {
     const found = findDomain(request);
     if (!found.ok) return found.response;
-    removeDomain(request.state, found.stored.record);
+    removeDomain(request.state, found.stored.record.id);
     return new Response(null, { status: 204 });
   },
 };

@@ -68,4 +68,70 @@ describe('mailboxes', () => {
     expect((await callApi(app, 'POST', '/customers/c0002/domains/nothing.example/mailboxes', { body: { localPart: 'info', password: PASSWORD } })).status).toBe(404);
     expect((await callApi(app, 'GET', '/customers/c0001/domains/example.org/mailboxes', { key: 'demo-customer-key' })).status).toBe(403);
   });
+
+  it('reads one mailbox, 404 for an unknown one', async () => {
+    const { app } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const read = await callApi(app, 'GET', `${MAILBOXES}/info`, { key: 'demo-customer-key' });
+    expect([read.status, await jsonOf(read)]).toEqual([200, { address: 'info@example.org', localPart: 'info', quotaMiB: 1024 }]);
+    const unknown = await callApi(app, 'GET', `${MAILBOXES}/nobody`);
+    expect([unknown.status, await jsonOf(unknown)]).toEqual([404, expect.objectContaining({ detail: 'Mailbox "nobody@example.org" not found.' })]);
+    expect((await callApi(app, 'GET', '/customers/c0002/domains/nothing.example/mailboxes/info')).status).toBe(404);
+  });
+});
+
+describe('PATCH …/mailboxes/{localPart}', () => {
+  it('changes the quota and answers the whole mailbox; an empty body changes nothing', async () => {
+    const { app } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const changed = await callApi(app, 'PATCH', `${MAILBOXES}/info`, { key: 'demo-customer-key', body: { quotaMiB: 4096 } });
+    expect([changed.status, await jsonOf(changed)]).toEqual([200, { address: 'info@example.org', localPart: 'info', quotaMiB: 4096 }]);
+    expect(await jsonOf(await callApi(app, 'PATCH', `${MAILBOXES}/info`, { body: {} }))).toMatchObject({ quotaMiB: 4096 });
+    expect(await jsonOf(await callApi(app, 'GET', `${MAILBOXES}/info`))).toMatchObject({ quotaMiB: 4096 });
+  });
+
+  it('answers 422 for the name, the password, an unknown field or a bad quota, and changes nothing', async () => {
+    const { app } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const response = await callApi(app, 'PATCH', `${MAILBOXES}/info`, { body: { localPart: 'new', password: PASSWORD, extra: 1, quotaMiB: 0 } });
+    expect(response.status).toBe(422);
+    const problem = (await jsonOf(response)) as { errors: { pointer: string; detail: string }[] };
+    expect(problem.errors.map(({ pointer }) => pointer)).toEqual(['#/localPart', '#/password', '#/extra', '#/quotaMiB']);
+    expect(problem.errors[1]?.detail).toContain('PUT');
+    expect(JSON.stringify(problem)).not.toContain(PASSWORD);
+    expect(await jsonOf(await callApi(app, 'GET', `${MAILBOXES}/info`))).toMatchObject({ quotaMiB: 1024 });
+    expect((await callApi(app, 'PATCH', `${MAILBOXES}/nobody`, { body: { quotaMiB: 5 } })).status).toBe(404);
+  });
+});
+
+describe('PUT …/mailboxes/{localPart}/password', () => {
+  it('answers 204 and keeps the password nowhere: not in the state, not in any answer', async () => {
+    const { app, state } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const secret = 'another-Secret-4711';
+    const set = await callApi(app, 'PUT', `${MAILBOXES}/info/password`, { key: 'demo-customer-key', body: { password: secret } });
+    expect([set.status, await set.text()]).toEqual([204, '']);
+    const reads = [await callApi(app, 'GET', `${MAILBOXES}/info`), await callApi(app, 'GET', MAILBOXES)];
+    for (const read of reads) expect(await read.text()).not.toContain(secret);
+    const kept = { ...state, requests: [], shutdown: undefined };
+    expect(JSON.stringify(kept, (_key, value: unknown) => (value instanceof Map ? [...value] : value))).not.toContain(secret);
+  });
+
+  it('answers 422 for a password the add rule refuses or another field, 404 for an unknown mailbox', async () => {
+    const { app } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const short = await callApi(app, 'PUT', `${MAILBOXES}/info/password`, { body: { password: 'x'.repeat(11), quotaMiB: 5 } });
+    expect(short.status).toBe(422);
+    expect(((await jsonOf(short)) as { errors: { pointer: string }[] }).errors.map(({ pointer }) => pointer)).toEqual(['#/quotaMiB', '#/password']);
+    const missing = await callApi(app, 'PUT', `${MAILBOXES}/info/password`, { body: {} });
+    expect(await jsonOf(missing)).toMatchObject({ status: 422, errors: [{ pointer: '#/password', detail: 'Password is required.' }] });
+    expect((await callApi(app, 'PUT', `${MAILBOXES}/nobody/password`, { body: { password: PASSWORD } })).status).toBe(404);
+  });
+
+  it('cannot be read: GET answers 405, allowing PUT only', async () => {
+    const { app } = await withDomain();
+    await callApi(app, 'POST', MAILBOXES, { body: { localPart: 'info', password: PASSWORD } });
+    const read = await callApi(app, 'GET', `${MAILBOXES}/info/password`);
+    expect([read.status, read.headers.get('allow')]).toEqual([405, 'PUT']);
+  });
 });

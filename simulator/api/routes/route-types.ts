@@ -6,13 +6,13 @@ import type { JsonObject } from '../openapi/json.ts';
 import type { SeedCustomer } from '../seed.ts';
 import type { SimState } from '../state.ts';
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export const API_TAGS = ['Customers', 'Hosting accounts', 'Domains', 'Mailboxes'] as const;
+export const API_TAGS = ['Customers', 'Hosting accounts', 'Domains', 'Mailboxes', 'Mail forwards', 'DNS records', 'Certificates'] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 /** Query parameters the description defines (openapi-parameters.ts), by name. */
-export type QueryName = 'account';
+export type QueryName = 'account' | 'page' | 'per_page';
 
 export interface RouteRequest {
   state: SimState;
@@ -48,6 +48,8 @@ interface RouteBase {
     list?: boolean;
     /** 201 answers name the new resource in a Location header. */
     location?: boolean;
+    /** The answer carries the list's total in `X-Total-Count` (list-paging.ts). */
+    totalCount?: boolean;
   };
   /** What a 409 means here, for the routes that can answer one. */
   conflict?: string;
