@@ -8,7 +8,9 @@ import { createControlRoutes } from './control/control-routes.ts';
 import { checkControlToken, createControlToken } from './control/control-token.ts';
 import { SimConnectionError } from './control/faults.ts';
 import { problemResponse } from './api/problem.ts';
-import { createSimState, type SimState } from './api/state.ts';
+import { createSeededState } from './api/demo-seed.ts';
+import type { SeedChoice } from './api/seed.ts';
+import type { SimState } from './api/state.ts';
 
 export interface SimAppOptions {
   /** The path segment before /api/v1 (HOSTING_SERVICE_PATH); default 'liveconfig'. */
@@ -20,6 +22,11 @@ export interface SimAppOptions {
   controlToken?: string;
   /** Largest request body accepted (413 above it), on API and control routes; default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * What it holds at start and after every /__sim/reset (demo-seed.ts). Default `empty`, what
+   * the tests expect; `npm run dev` and `npm run sim` ask for `demo` (HOSTING_SIM_SEED).
+   */
+  seed?: SeedChoice;
 }
 
 export interface SimApp {
@@ -35,7 +42,7 @@ export function createSimApp(options: SimAppOptions = {}): SimApp {
   }
   const controlToken = checkControlToken(options.controlToken ?? createControlToken());
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  const state = createSimState();
+  const state = createSeededState(options.seed ?? 'empty');
   const app = new Hono();
   app.route('/__sim', createControlRoutes(state, { controlToken, maxBodyBytes }));
   app.route(`/${servicePath}/api/v1`, createApiRoutes(state, { maxBodyBytes, servicePath }));

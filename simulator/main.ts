@@ -1,8 +1,10 @@
 // `npm run sim`: the simulator on its own, e.g. to point HOSTING_SERVER at it or to try curl.
 //   tsx simulator/main.ts [--port N] [--host H] [--cert-out FILE] [--control-token-file FILE]
+// HOSTING_SIM_SEED=empty starts it (and resets it) with no domains, as the tests need; the
+// default, `demo`, has a few to look at.
 import { open, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEMO_KEYS, SEED_CUSTOMER_RECORDS, SEED_KEYS, describeKey } from './api/seed.ts';
+import { DEMO_KEYS, SEED_CUSTOMER_RECORDS, SEED_KEYS, describeKey, seedChoiceFrom, type SeedChoice } from './api/seed.ts';
 import { startSimulator } from './server.ts';
 
 const { values } = parseArgs({
@@ -33,11 +35,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+let seed: SeedChoice;
+try {
+  seed = seedChoiceFrom(process.env.HOSTING_SIM_SEED, 'demo');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+
 // The token comes from whoever starts the simulator (the Playwright config), or is made here.
 const givenToken = process.env.HOSTING_SIM_CONTROL_TOKEN?.trim();
 const sim = await startSimulator({
   port,
   host: values.host,
+  seed,
   ...(givenToken ? { controlToken: givenToken } : {}),
   ...(values['service-path'] === undefined ? {} : { servicePath: values['service-path'] }),
 });
@@ -62,6 +73,9 @@ const lines = [
   '',
   'Customers (user name) and hosting accounts; an admin key acts for one with X-Customer-ID or X-User-Name:',
   ...SEED_CUSTOMER_RECORDS.map(({ id, userName, accounts }) => `  ${id} (${userName}): ${accounts.map(({ name }) => name).join(', ')}`),
+  seed === 'demo'
+    ? `Demo data: ${sim.state.domains.map(({ record }) => record.domain).join(', ')} (HOSTING_SIM_SEED=empty starts with none).`
+    : 'No domains yet (HOSTING_SIM_SEED=empty).',
   '',
   `OpenAPI description (filtered by the key): ${sim.origin}/${servicePath}/api/v1/openapi.json`,
   '',

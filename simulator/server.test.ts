@@ -78,6 +78,16 @@ describe('startSimulator over HTTPS', () => {
     expect(JSON.parse(listed.body)).toHaveLength(1);
   });
 
+  it('starts empty unless given a seed, and serves the seed it is given', async () => {
+    sim = await startSimulator();
+    expect([sim.state.seed, sim.state.domains]).toEqual(['empty', []]);
+    await sim.close();
+    sim = await startSimulator({ seed: 'demo' });
+    const listed = await send(`${sim.origin}${API}/customers/c0002/domains`, { ca: sim.cert, headers: documentedHeaders('demo-customer-key') });
+    expect((JSON.parse(listed.body) as { domain: string }[]).map(({ domain }) => domain)).toEqual(['example.org', 'xn--bcher-kva.example']);
+    expect(listed.headers['x-total-count']).toBe('2');
+  });
+
   it('is refused by a client that does not pin the certificate', async () => {
     sim = await startSimulator();
     await expect(send(`${sim.origin}/__sim/domains`)).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });

@@ -30,8 +30,8 @@ function originOf(host: string, port: number): string {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = options.host ?? '127.0.0.1';
-  const { servicePath, controlToken: requestedToken, maxBodyBytes } = options;
-  const { app, state, controlToken } = createSimApp({ servicePath, controlToken: requestedToken, maxBodyBytes });
+  const { servicePath, controlToken: requestedToken, maxBodyBytes, seed } = options;
+  const { app, state, controlToken } = createSimApp({ servicePath, controlToken: requestedToken, maxBodyBytes, seed });
   const hostnames = ['localhost', '127.0.0.1', '::1'];
   if (!hostnames.includes(host) && host !== '0.0.0.0' && host !== '::') hostnames.push(host);
   const { key, cert } = await createSelfSignedCertificate(hostnames);

@@ -1,6 +1,23 @@
 // Seed data of the simulator. The ids follow the documented example request (customer c0002,
 // account web77), so screenshots and docs match what a newcomer sees against the simulator.
 
+/**
+ * What a simulator holds at start and after every reset: `demo` a few domains with mailboxes,
+ * forwards and DNS records to look at (demo-seed.ts), `empty` nothing (what the tests expect).
+ */
+export type SeedChoice = 'demo' | 'empty';
+
+export const SEED_CHOICES: readonly SeedChoice[] = ['demo', 'empty'];
+
+/** HOSTING_SIM_SEED's value, or `fallback` when it is unset or blank; anything else throws. */
+export function seedChoiceFrom(value: string | undefined, fallback: SeedChoice): SeedChoice {
+  const given = value?.trim() ?? '';
+  if (given === '') return fallback;
+  const choice = SEED_CHOICES.find((candidate) => candidate === given);
+  if (choice === undefined) throw new Error(`HOSTING_SIM_SEED must be ${SEED_CHOICES.map((name) => `"${name}"`).join(' or ')}, got "${given}"`);
+  return choice;
+}
+
 export const DEMO_KEYS = {
   admin: 'demo-admin-key',
   customer: 'demo-customer-key',

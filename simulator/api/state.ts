@@ -1,7 +1,7 @@
 // Mutable state of one simulator instance. Kept apart from the routes so tests, the control
 // surface and server shutdown all reach the same object.
 import type { FaultSpec } from '../control/fault-spec.ts';
-import type { KeyGrant } from './seed.ts';
+import type { KeyGrant, SeedChoice } from './seed.ts';
 
 export type WebType = 'webspace' | 'redirect' | 'none';
 
@@ -106,6 +106,8 @@ export interface PendingFault {
 }
 
 export interface SimState {
+  /** What the state holds after start and after every reset (demo-seed.ts plants it). */
+  readonly seed: SeedChoice;
   domains: StoredDomain[];
   mailboxes: StoredMailbox[];
   forwards: StoredForward[];
@@ -127,15 +129,19 @@ export interface SimState {
   readonly shutdown: AbortController;
 }
 
-export function createSimState(): SimState {
+/** An empty state that names its seed; demo-seed.ts's `createSeededState` plants it too. */
+export function createSimState(seed: SeedChoice = 'empty'): SimState {
   return {
-    domains: [], mailboxes: [], forwards: [], dnsRecords: [], accountSettings: new Map(), certificates: new Map(),
+    seed, domains: [], mailboxes: [], forwards: [], dnsRecords: [], accountSettings: new Map(), certificates: new Map(),
     requests: [], faults: [], nextDomainNumber: 1, nextForwardNumber: 1, nextDnsRecordNumber: 1, extraKeys: new Map(), droppedConnections: 0,
     shutdown: new AbortController(),
   };
 }
 
-/** Back to seed: used by POST /__sim/reset between tests. Hanging requests are left alone. */
+/**
+ * Everything cleared, as `createSimState` makes it; demo-seed.ts's `resetToSeed` (POST
+ * /__sim/reset) plants the seed again after. Hanging requests are left alone.
+ */
 export function resetSimState(state: SimState): void {
   state.domains = [];
   state.mailboxes = [];

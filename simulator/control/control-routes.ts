@@ -2,7 +2,8 @@
 // never reach these routes; tests call the simulator directly, with the control token made at
 // start (control-token.ts): every route answers 401 without `Authorization: Bearer <token>`.
 //
-//   POST   /__sim/reset     domains and mailboxes back to seed, recorded requests and faults cleared → 204
+//   POST   /__sim/reset     everything back to the seed the simulator started with (`empty`: no
+//                           domains at all), recorded requests, faults and test keys cleared → 204
 //   GET    /__sim/requests  recorded API requests, oldest first → 200 JSON
 //   POST   /__sim/faults    queue a fault (see FaultSpec in faults.ts) → 200 {queued}
 //   DELETE /__sim/faults    drop every pending fault → 204
@@ -18,7 +19,8 @@ import { requireControlToken } from './control-token.ts';
 import { parseFaultRequest } from './faults.ts';
 import { jsonResponse } from '../api/problem.ts';
 import type { KeyGrant } from '../api/seed.ts';
-import { resetSimState, type SimState, takeDomainId } from '../api/state.ts';
+import { resetToSeed } from '../api/demo-seed.ts';
+import { type SimState, takeDomainId } from '../api/state.ts';
 
 export interface ControlRoutesOptions {
   controlToken: string;
@@ -30,7 +32,7 @@ export function createControlRoutes(state: SimState, options: ControlRoutesOptio
   control.use('*', requireControlToken(options.controlToken), capBody(options.maxBodyBytes));
 
   control.post('/reset', (c) => {
-    resetSimState(state);
+    resetToSeed(state);
     return c.body(null, 204);
   });
 
