@@ -39,7 +39,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
     servers: [{
       command: `npm run build && npx vite preview --port ${PORT} --strictPort`,
       url: `http://localhost:${PORT}/`,
-      env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '', HOSTING_SIM_CONTROL_TOKEN: token },
+      env: { HOSTING_SIM_PORT: String(SIM_PORT), HOSTING_SERVER: '', HOSTING_SIM_CONTROL_TOKEN: token, HOSTING_SIM_SEED: 'empty' },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
       stdout: 'pipe',
@@ -84,7 +84,7 @@ const targets: Record<string, { servers: Server[]; project: Project<PlaywrightTe
       env: {
         HOSTING_SERVERS: 'prod=simulator test=simulator', HOSTING_SERVER: '',
         HOSTING_SIM_PORT_PROD: String(SERVERS_SIM_PORTS.prod), HOSTING_SIM_PORT_TEST: String(SERVERS_SIM_PORTS.test),
-        HOSTING_SIM_CONTROL_TOKEN: token,
+        HOSTING_SIM_CONTROL_TOKEN: token, HOSTING_SIM_SEED: 'empty',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
@@ -125,7 +125,7 @@ export default defineConfig<SimOptions>({
     ...(needsStandaloneSim ? [{
       command: `npx tsx simulator/main.ts --port ${STANDALONE_SIM_PORT} --cert-out ${simCert}`,
       wait: { stdout: /Certificate written to/ },
-      env: { HOSTING_SIM_CONTROL_TOKEN: token },
+      env: { HOSTING_SIM_CONTROL_TOKEN: token, HOSTING_SIM_SEED: 'empty' },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'pipe' as const,

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'simulator/**/*.test.ts'],
     environment: 'node',
+    // Every simulator a test starts is empty, `vite` dev servers' built-in ones too (their default is demo data).
+    env: { HOSTING_SIM_SEED: 'empty' },
     testTimeout: 20_000,
   },
 });
