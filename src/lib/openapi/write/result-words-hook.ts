@@ -45,7 +45,7 @@ export function useResultWords(context: Context, wanted: boolean) {
       // Not in this description any more (the guard keeps attempts across screens): the path alone.
       template: operation?.apiPath ?? payload.path.map((segment, at) => (at === payload.path.length - 1 ? '{id}' : segment)).join('/'),
       path: payload.path, secretSegments: payload.secretSegments, method: payload.method,
-      sent: payload.body, answer: json, hostnameParameters: names, shownHost,
+      sent: payload.comparable, answer: json, hostnameParameters: names, shownHost,
     });
     return { action: subject.action, ...subjectPhrase(subject, t('write.item')) };
   }, [hostParameters, shownHost, t]);

@@ -27,6 +27,8 @@ describe('what a write did, in words', () => {
       { sent: body({ localPart: 'info', password: 'x' }) }, 'add', 'Mailbox info@bücher.example'],
     ['a domain added: in Unicode', 'POST', '/customers/{customerId}/domains', '/customers/c0002/domains',
       { sent: body({ domain: 'xn--bcher-kva.example', account: 'web77' }), answer: body({ domain: 'xn--bcher-kva.example', account: 'web77' }) }, 'add', 'Domain bücher.example'],
+    ['a secret never names what was added, even named like the kind', 'POST', '/tokens', '/tokens', { sent: body({ token: 'TOK-SECRET-1' }), answer: body({ token: 'TOK-SECRET-1' }) }, 'add', 'Token'],
+    ['nor a key or a password', 'POST', '/dkim-keys', '/dkim-keys', { answer: body({ key: '-----BEGIN PRIVATE KEY-----', password: 'hunter2' }) }, 'add', 'DKIM key'],
     ['a property named like the kind comes first', 'POST', '/aliases', '/aliases', { answer: body({ id: 7, source: 'a@x.example', alias: 'b@x.example', name: 'B' }) }, 'add', 'Alias b@x.example'],
     ['an envelope looked into', 'POST', '/customers', '/customers', { answer: body({ data: { id: 'c0009', name: 'Acme' } }) }, 'add', 'Customer Acme'],
     ['only an id', 'POST', '/dns/records', '/dns/records', { answer: body({ id: 42, type: 'A' }) }, 'add', 'DNS record 42'],

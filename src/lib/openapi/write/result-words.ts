@@ -4,6 +4,7 @@
 // of its forms, nothing that only looks like it. No React; table-tested in result-words.test.ts.
 import type { JsonValue } from '../json.ts';
 import { isObject } from '../json.ts';
+import { isSecretName } from '../../util/secret-name.ts';
 import { humanLabel, inSentence } from '../form/fields/human-label.ts';
 import { capitalised, collectionName, singularName, singularWord } from '../resources/resource-names.ts';
 import type { WriteMethod } from './write-plan.ts';
@@ -119,6 +120,8 @@ function addedName(input: SubjectInput, segments: readonly string[], kindKey: st
   const sent = itemOf(input.sent);
   const named = (item: Record<string, JsonValue> | undefined, keys: readonly string[]) => {
     for (const key of keys) {
+      // A secret never names anything (`token`, `password`, `key`), whatever the answer holds.
+      if (isSecretName(key) || key === 'key') continue;
       const value = item && Object.hasOwn(item, key) ? item[key] : undefined;
       if (typeof value === 'string' && value.trim() !== '') return shownValue(input, key, value.trim());
       if (typeof value === 'number' && Number.isFinite(value)) return String(value);

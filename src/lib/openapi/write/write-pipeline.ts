@@ -253,7 +253,8 @@ export async function prepareWrite(ctx: OperationContext, plan: WritePlan, draft
     method, operation: operation.key, path: read.path, secretSegments: read.secretSegments, secretQuery: read.secretQuery, query: read.query, headers: read.headers, body: sent,
     comparable: withoutSecrets(sent, plan.secrets, 'drop'),
     identifier: identifier === '' ? `/${shown.join('/')}` : identifier, check,
-    subject: activitySubject(document, operation, method, read, sent),
+    // Named from what is sent with its secrets left out: Activity lives in sessionStorage.
+    subject: activitySubject(document, operation, method, read, withoutSecrets(sent, plan.secrets, 'drop')),
     shownPath: `/${shown.join('/')}`,
     confirmWith: secret.has(at) ? shown.slice(0, at).reverse().find((segment) => segment !== SECRET_SHOWN) ?? '' : identifier,
     // The very same write again (after it was done): method, path and content.
