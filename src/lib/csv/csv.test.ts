@@ -15,6 +15,18 @@ describe('toCsv', () => {
     expect(toCsv(['a', 'b'], [['1', 'x'], ['2', 'y']])).toBe('\uFEFFa,b\r\n1,x\r\n2,y\r\n');
   });
 
+  // Byte for byte: what a spreadsheet program opens.
+  it.each([
+    ['quotes doubled, the cell quoted', 'say "hi"', '"say ""hi"""'],
+    ['a comma: quoted', 'a,b', '"a,b"'],
+    ['a line break: quoted, kept', 'a\nb', '"a\nb"'],
+    ['a formula: a leading apostrophe, the cell quoted', '=1+1', `"'=1+1"`],
+    ['a formula with quotes: the apostrophe, then quoted', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['a minus sign: a leading apostrophe, the cell quoted', '-1', `"'-1"`],
+  ])('%s: %j is written %s', (_, value, written) => {
+    expect(toCsv(['cell'], [[value]])).toBe(`\uFEFFcell\r\n${written}\r\n`);
+  });
+
   it.each([
     ['an equals sign', '=1+1'],
     ['a plus sign', '+x'],
