@@ -132,6 +132,17 @@ function Settings({ part, values, server, hasKey, onEdit }: { part: Part; values
   );
 }
 
+/** An object's first properties, without listing a huge object's every key. */
+function entriesOf(value: JsonObject, most: number): [string, JsonObject[string]][] {
+  const entries: [string, JsonObject[string]][] = [];
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    entries.push([key, value[key] ?? null]);
+    if (entries.length >= most) break;
+  }
+  return entries;
+}
+
 /** An object's fields as a list: labels made human, values in words, nested objects one level as their own list. */
 function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; depth?: number }) {
   const shown = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
@@ -145,7 +156,7 @@ function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; 
   return (
     <dl className="resource-fields">
       {/* A secret (password, token) is never shown, even where a server answers one. */}
-      {Object.entries(value).filter(([key]) => !isSecretName(key)).slice(0, 100).map(([key, inner]) => (
+      {entriesOf(value, 100).filter(([key]) => !isSecretName(key)).map(([key, inner]) => (
         <div key={key}>
           <dt>{humanLabel(key)}</dt>
           <dd>{isObject(inner) && depth < 1 ? <Fields value={inner} words={words} depth={depth + 1} /> : text(inner)}</dd>

@@ -88,6 +88,7 @@ export function ResourceList({ described, collection, item, maps, values, server
             {data.total !== undefined && ` · ${words.total(data.total)}`}
             {paged && ` · ${words.page(at + 1)}`}
           </p>
+          {data.truncated && <p className="notice">{words.truncated(rows.length)}</p>}
           {!item && rows.length > 0 && <p className="hint">{words.noOpen}</p>}
           {rows.length === 0 ? <p>{at > 0 ? words.emptyPage : words.empty}</p> : (
             <ResourceTable label={collection.name} rows={shown} nameLabel={name} columns={columns} sort={sort} onSort={setSort}

@@ -72,7 +72,10 @@ export function ResourcesView({ opens }: {
           );
           if (group.tag === undefined) return <div key="">{links}</div>;
           // Many lists: by the description's tags, each group folded unless the screen is in it.
-          const here = group.collections.some((collection) => segments.join('/').startsWith(fillPath(collection.apiPath, topValues(collection, customer))?.join('/') ?? '\u0000'));
+          const here = group.collections.some((collection) => {
+            const target = fillPath(collection.apiPath, topValues(collection, customer));
+            return target !== undefined && target.every((segment, at) => segments[at] === segment);
+          });
           return (
             <details key={group.tag} className="resource-group" open={here || undefined}>
               <summary>{group.tag} <span className="hint">({group.collections.length})</span></summary>

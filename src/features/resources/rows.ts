@@ -47,11 +47,18 @@ export function cellText(value: JsonValue | undefined, words: Words): string {
     }
     return words.entries(value.length);
   }
-  const pairs = Object.entries(value).slice(0, 20).flatMap(([key, inner]) => {
-    if (typeof inner === 'boolean') return [`${key}: ${inner ? words.yes : words.no}`];
-    return typeof inner === 'string' || typeof inner === 'number' ? [`${key}: ${String(inner)}`] : [];
-  }).slice(0, 3);
-  return pairs.length > 0 ? pairs.join(', ') : words.entries(Object.keys(value).length);
+  // The first scalar pairs, looking at no more than 20 keys (an object of 200,000 keys is no 200,000-key walk).
+  const pairs: string[] = [];
+  let seen = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    seen += 1;
+    const inner = value[key];
+    if (typeof inner === 'boolean') pairs.push(`${key}: ${inner ? words.yes : words.no}`);
+    else if (typeof inner === 'string' || typeof inner === 'number') pairs.push(`${key}: ${String(inner)}`);
+    if (pairs.length >= 3 || seen >= 20) break;
+  }
+  return pairs.length > 0 ? pairs.join(', ') : words.entries(seen < 20 ? seen : Object.keys(value).length);
 }
 
 /** An item's name: its name-like property as read, else the value that names it in its path. */

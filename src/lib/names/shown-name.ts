@@ -11,8 +11,23 @@ const MAX_NAME = 320;
 export function unicodeShown(text: string, normalize: ((name: string) => DomainResult) | undefined): string {
   if (normalize === undefined || text.length > MAX_NAME || !/(?:^|[.@])xn--/i.test(text)) return text;
   const at = text.lastIndexOf('@');
-  const result = normalize(text.slice(at + 1));
-  return result.ok && result.unicode !== result.ascii ? `${text.slice(0, at + 1)}${result.unicode}` : text;
+  return `${text.slice(0, at + 1)}${hostShown(text.slice(at + 1), normalize)}`;
+}
+
+// Hosts converted already, per set of rules: 10,000 mailboxes of one domain convert it once.
+const shownHosts = new WeakMap<(name: string) => DomainResult, Map<string, string>>();
+const MAX_KEPT = 5_000;
+
+function hostShown(host: string, normalize: (name: string) => DomainResult): string {
+  const kept = shownHosts.get(normalize) ?? new Map<string, string>();
+  shownHosts.set(normalize, kept);
+  const known = kept.get(host);
+  if (known !== undefined) return known;
+  const result = normalize(host);
+  const shown = result.ok && result.unicode !== result.ascii ? result.unicode : host;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(host, shown);
+  return shown;
 }
 
 /** Whether a text may hold a name `unicodeShown` would turn, so the rules are loaded only then. */

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { isIdentifier } from '../../../shared/identifier.ts';
 import { listCustomer } from './list-customer.ts';
 
@@ -21,10 +21,18 @@ export function customerOfHash(hash: string): string | undefined {
   return isIdentifier(customer) ? customer : undefined;
 }
 
-/** Chooses the customer the address names for the Domains screen, as its own picker would. */
+/**
+ * Chooses the customer the address names for the Domains screen, as its own picker would, for
+ * the server shown when the address was opened; the address then becomes `#/domains`, so a
+ * later change of server, a reload or Back never chooses it again over the picker.
+ */
 export function useHashCustomer(server: string): void {
   const customer = useSyncExternalStore(subscribe, () => customerOfHash(window.location.hash));
+  const current = useRef(server);
+  current.current = server;
   useEffect(() => {
-    if (customer !== undefined) listCustomer.choose(server, customer);
-  }, [server, customer]);
+    if (customer === undefined) return;
+    listCustomer.choose(current.current, customer);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/domains`);
+  }, [customer]);
 }

@@ -41,6 +41,12 @@ describe('one page of a list', () => {
     expect(readPage(body as never, { envelope: undefined, total: undefined }, page, sent, headers(given)).next).toEqual(next);
   });
 
+  it('without a size, stops where the total says', () => {
+    const bare: Paging = { kind: 'page', page: 'p', size: undefined };
+    expect(readPage(rows(10), { envelope: undefined, total: undefined }, bare, { p: '3' }, headers({ 'x-total-count': '30' })).next).toBeUndefined();
+    expect(readPage(rows(10), { envelope: undefined, total: undefined }, bare, { p: '2' }, headers({ 'x-total-count': '30' })).next).toEqual({ p: '3' });
+  });
+
   it('pages without a size while pages have rows, and stops at the pages the answer counts', () => {
     const bare: Paging = { kind: 'page', page: 'p', size: undefined };
     expect(readPage(rows(7), { envelope: undefined, total: undefined }, bare, { p: '1' }, noHeaders).next).toEqual({ p: '2' });
@@ -78,14 +84,42 @@ describe('one page of a list', () => {
     ['rel among others', '<a?x=1>; rel="prev", <b?x=2>; rel="last next"', 'b?x=2'],
     ['no next', '<a?x=1>; rel="prev"', undefined],
     ['nextpage is not next', '<a?x=1>; rel="nextpage"', undefined],
+    ['a rel inside a quoted title is none', '<?p=1>; rel="prev"; title="; rel=next"', undefined],
+    ['unquoted, after other parameters', '<a?p=2>; title="x, y"; rel=next', 'a?p=2'],
+    ['white space that once backtracked, read in one pass', `<a?x=1>; rel="prev${' '.repeat(3_000)}"x`, undefined],
   ])('Link: %s', (_, header, next) => {
     expect(nextOfLinkHeader(header)).toBe(next);
   });
 
   it('reads a link for its query only, within bounds', () => {
-    expect(queryOfLink('/x?__proto__=1&a=2')).toEqual(Object.fromEntries([['__proto__', '1'], ['a', '2']]));
+    // No key a cache key would lose, no secret a server put in a link.
+    expect(queryOfLink('/x?__proto__=1&a=2&api_key=k')).toEqual({ a: '2' });
+    expect(queryOfLink('/x?token=t')).toBeUndefined();
     expect(queryOfLink('https://a.example/x')).toBeUndefined();
     expect(queryOfLink(`/x?${Array.from({ length: 21 }, (_, at) => `k${String(at)}=1`).join('&')}`)).toBeUndefined();
     expect(queryOfLink(`/x?a=${'x'.repeat(3000)}`)).toBeUndefined();
+  });
+
+  it('pages on by what the answer says before guessing from a short page', () => {
+    // Laravel's paginate(): 15 rows where 50 were asked, three pages in all.
+    const laravel = { data: rows(15), last_page: 3, total: 40, next_page_url: 'https://api.example/x?page=2' };
+    expect(readPage(laravel, { envelope: 'data', total: ['total'] }, page, { page: '1', per_page: '50' }, noHeaders).next).toEqual({ page: '2', per_page: '50' });
+    expect(readPage({ ...laravel, next_page_url: null }, { envelope: 'data', total: ['total'] }, page, { page: '3', per_page: '50' }, noHeaders).next).toBeUndefined();
+    // A server capping at 25 rows where 50 were asked, 120 in all.
+    const offset: Paging = { kind: 'offset', offset: 'offset', limit: 'limit' };
+    expect(readPage(rows(25), { envelope: undefined, total: undefined }, offset, { offset: '25', limit: '50' }, headers({ 'x-total-count': '120' })).next)
+      .toEqual({ offset: '50', limit: '50' });
+  });
+
+  it('says when an answer held more rows than are taken', () => {
+    expect(readPage(rows(10_001), { envelope: undefined, total: undefined }, { kind: 'none' }, {}, noHeaders).truncated).toBe(true);
+    expect(readPage(rows(3), { envelope: undefined, total: undefined }, { kind: 'none' }, {}, noHeaders).truncated).toBe(false);
+  });
+
+  it('a cursor\'s next link replaces the query, never piles it up', () => {
+    const cursor: Paging = { kind: 'cursor', cursor: 'cursor', limit: 'limit' };
+    const body = { data: rows(2), links: { next: '/x?cursor=c3&seen=1' } };
+    expect(readPage(body, { envelope: 'data', total: undefined }, cursor, { limit: '50', cursor: 'c2', seen: '0', old: 'x' }, noHeaders).next)
+      .toEqual({ limit: '50', cursor: 'c3', seen: '1' });
   });
 });

@@ -5,6 +5,7 @@
 // same path, so an answer can never send the panel elsewhere.
 import { isObject, type JsonObject, type JsonValue } from '../json.ts';
 import type { ListShape, Paging } from './list-shape.ts';
+import { isSecretName } from '../../util/secret-name.ts';
 
 /** Rows asked for a page, where the list takes a size. */
 export const PAGE_SIZE = 50;
@@ -18,6 +19,8 @@ export type Query = Readonly<Record<string, string>>;
 
 export interface ListPage {
   rows: JsonObject[];
+  /** The answer held more rows than the panel takes (MAX_ROWS): the first are shown, and it says so. */
+  truncated: boolean;
   total: number | undefined;
   /** The query of the next page; undefined on the last (or where the answer does not say). */
   next: Query | undefined;
@@ -34,10 +37,13 @@ export function firstQuery(paging: Paging): Query {
   }
 }
 
-export function rowsOf(body: JsonValue | undefined, shape: Pick<ListShape, 'envelope'>): JsonObject[] {
+const rowArray = (body: JsonValue | undefined, shape: Pick<ListShape, 'envelope'>): JsonValue[] => {
   const rows = shape.envelope === undefined ? body : isObject(body) && Object.hasOwn(body, shape.envelope) ? body[shape.envelope] : undefined;
-  if (!Array.isArray(rows)) return [];
-  return rows.slice(0, MAX_ROWS).map((row) => (isObject(row) ? row : { value: row }));
+  return Array.isArray(rows) ? rows : [];
+};
+
+export function rowsOf(body: JsonValue | undefined, shape: Pick<ListShape, 'envelope'>): JsonObject[] {
+  return rowArray(body, shape).slice(0, MAX_ROWS).map((row) => (isObject(row) ? row : { value: row }));
 }
 
 const own = (value: JsonValue | undefined, key: string): JsonValue | undefined => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined);
@@ -99,18 +105,65 @@ export function queryOfLink(link: string): Query | undefined {
   const entries = [...url.searchParams].slice(0, MAX_QUERY_ENTRIES + 1);
   if (entries.length === 0 || entries.length > MAX_QUERY_ENTRIES) return undefined;
   const query: Record<string, string> = {};
-  for (const [name, value] of entries) Object.defineProperty(query, name, { value, enumerable: true, writable: true, configurable: true });
-  return query;
+  for (const [name, value] of entries) {
+    // Never a key a cache key would lose, nor a secret a server put in a link (it stays out of addresses and Activity).
+    if (name === '__proto__' || isSecretName(name)) continue;
+    Object.defineProperty(query, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return Object.keys(query).length > 0 ? query : undefined;
 }
 
-/** `<…?page=3>; rel="next", <…?page=1>; rel="first"` → the next one's URL. */
+/** Longer Link headers are not read: a page's links fit in far less. */
+const MAX_LINK_HEADER = 4_000;
+
+/**
+ * `<…?page=3>; rel="next", <…?page=1>; rel="first"` → the next one's URL. Read in one pass
+ * (no pattern that could backtrack): each `<URL>` and the parameters after it up to the next
+ * `<`, a `rel` whose words include `next`.
+ */
 export function nextOfLinkHeader(header: string | undefined): string | undefined {
-  if (header === undefined || header.length > 8 * MAX_QUERY_CHARS) return undefined;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/s.exec(part);
-    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? '')) return match[1];
+  if (header === undefined || header.length > MAX_LINK_HEADER) return undefined;
+  let at = 0;
+  while (at < header.length) {
+    const open = header.indexOf('<', at);
+    const close = open < 0 ? -1 : header.indexOf('>', open + 1);
+    if (open < 0 || close < 0) return undefined;
+    const url = header.slice(open + 1, close);
+    // The parameters: up to the next link, quoted values kept whole (a `;` or `<` inside quotes is no boundary).
+    let end = close + 1;
+    let quoted = false;
+    for (; end < header.length; end += 1) {
+      const char = header[end];
+      if (char === '"') quoted = !quoted;
+      else if (char === '<' && !quoted) break;
+    }
+    if (relsOf(header.slice(close + 1, end)).includes('next')) return url;
+    at = end;
   }
   return undefined;
+}
+
+/** The words of a link's `rel` parameter (`rel="prev next"` → prev, next). */
+function relsOf(parameters: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of parameters) {
+    if (char === '"') quoted = !quoted;
+    if ((char === ';' || char === ',') && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  for (const part of parts) {
+    const equals = part.indexOf('=');
+    if (equals < 0 || part.slice(0, equals).trim().toLowerCase() !== 'rel') continue;
+    return part.slice(equals + 1).trim().replace(/^"|"$/g, '').toLowerCase().split(/\s+/);
+  }
+  return [];
 }
 
 /** The next page's query, or undefined where this is the last one. */
@@ -127,33 +180,43 @@ export function nextQuery(
   switch (paging.kind) {
     case 'page': {
       const page = Number(sent[paging.page] ?? '1');
-      const size = paging.size === undefined ? undefined : Number(sent[paging.size]);
+      const following = { ...sent, [paging.page]: String(page + 1) };
+      // What the answer says first (a count of pages, has_more, a next link), then the total, then a short page.
       const pages = findIn(body, PAGES, countOf);
-      if (pages !== undefined && page >= pages) return undefined;
-      if (total !== undefined && size !== undefined && page * size >= total) return undefined;
-      if (size !== undefined && rows.length < size && more !== true) return undefined;
-      return { ...sent, [paging.page]: String(page + 1) };
+      if (pages !== undefined) return page < pages ? following : undefined;
+      if (more === true || linked !== undefined) return following;
+      const asked = paging.size === undefined ? undefined : Number(sent[paging.size]);
+      if (total !== undefined) return readBefore(page, rows.length, asked ?? rows.length) < total ? following : undefined;
+      if (asked !== undefined && rows.length < asked) return undefined;
+      return following;
     }
     case 'offset': {
       const offset = Number(sent[paging.offset] ?? '0') + rows.length;
-      if (total !== undefined && offset >= total) return undefined;
-      if (rows.length < Number(sent[paging.limit] ?? PAGE_SIZE) && more !== true) return undefined;
-      return { ...sent, [paging.offset]: String(offset) };
+      const following = { ...sent, [paging.offset]: String(offset) };
+      if (more === true || linked !== undefined) return following;
+      // The rows read so far against the total: a server that caps its pages below the size asked still pages on.
+      if (total !== undefined) return offset < total ? following : undefined;
+      return rows.length < Number(sent[paging.limit] ?? PAGE_SIZE) ? undefined : following;
     }
     case 'cursor': {
+      const first = firstQuery(paging);
       const cursor = findIn(body, CURSORS, text);
-      if (cursor !== undefined) return differs({ ...sent, [paging.cursor]: cursor });
-      if (linked) return differs({ ...sent, ...linked });
+      if (cursor !== undefined) return differs({ ...first, [paging.cursor]: cursor });
+      // A next link replaces the query (the first page's size kept): it never piles up page after page.
+      if (linked) return differs({ ...first, ...linked });
       // Stripe's way: `has_more`, and the last row's id is where the next page starts.
       const last = identifier === undefined ? undefined : rows.at(-1)?.[identifier];
-      const lastId = typeof last === 'string' || typeof last === 'number' ? String(last) : undefined;
-      return more === true && lastId !== undefined ? differs({ ...sent, [paging.cursor]: lastId }) : undefined;
+      const lastId = typeof last === 'string' || typeof last === 'number' ? text(String(last)) : undefined;
+      return more === true && lastId !== undefined ? differs({ ...first, [paging.cursor]: lastId }) : undefined;
     }
     case 'link':
     case 'none':
       return differs(linked);
   }
 }
+
+/** Rows before and on this page, where every earlier page was as long as asked. */
+const readBefore = (page: number, rows: number, asked: number) => (page - 1) * asked + rows;
 
 /** A page read: rows, total, next. */
 export function readPage(
@@ -162,5 +225,5 @@ export function readPage(
 ): ListPage {
   const rows = rowsOf(body, shape);
   const total = totalOf(body, shape, header);
-  return { rows, total, next: nextQuery(body, rows, total, paging, sent, header, identifier) };
+  return { rows, truncated: rowArray(body, shape).length > rows.length, total, next: nextQuery(body, rows, total, paging, sent, header, identifier) };
 }

@@ -161,8 +161,27 @@ describe('resourceModel: the simulator, as `npm run dev` shows it', () => {
     const admin = model({ kind: 'admin' });
     expect(admin.top).toEqual(['/customers']);
     expect(admin.items.get('/customers/{customerId}')?.collections).toEqual(expect.arrayContaining(['/customers/{customerId}/domains']));
-    expect(admin.items.get('/customers/{customerId}/domains/{domain}')?.collections).toEqual(['/customers/{customerId}/domains/{domain}/mailboxes']);
+    const domain = admin.items.get('/customers/{customerId}/domains/{domain}');
+    expect(domain?.collections).toEqual([
+      '/customers/{customerId}/domains/{domain}/mailboxes', '/customers/{customerId}/domains/{domain}/forwards', '/customers/{customerId}/domains/{domain}/dns/records',
+    ]);
     expect(admin.collections.get('/customers/{customerId}/domains/{domain}/mailboxes')).toMatchObject({ singular: 'mailbox', identifier: 'localPart' });
+  });
+
+  it('finds what the simulator models: settings, a write-only password, an action, a read-only view, a flat item, a two-word list, paging', () => {
+    const admin = model({ kind: 'admin' });
+    const names = (parts: readonly { name: string }[] | undefined) => parts?.map((part) => part.name);
+    expect(names(admin.items.get('/customers/{customerId}/accounts/{account}')?.settings)).toEqual(['Settings']);
+    expect(names(admin.items.get('/customers/{customerId}/domains/{domain}/mailboxes/{localPart}')?.aspects)).toEqual(['Password']);
+    const domain = admin.items.get('/customers/{customerId}/domains/{domain}');
+    expect([names(domain?.actions), names(domain?.views)]).toEqual([['Renew certificate'], ['Certificate']]);
+    expect(admin.collections.get('/customers/{customerId}/domains/{domain}/forwards')).toMatchObject({ item: '/customers/{customerId}/forwards/{forwardId}', identifier: 'id' });
+    expect(admin.items.get('/customers/{customerId}/forwards/{forwardId}')?.flat).toBe(true);
+    expect(admin.collections.get('/customers/{customerId}/domains/{domain}/dns/records')).toMatchObject({ name: 'DNS records', singular: 'DNS record' });
+    expect(admin.collections.get('/customers/{customerId}/domains')?.paging).toEqual({ kind: 'page', page: 'page', size: 'per_page' });
+    // A domain's account is a relation; an account's count of domains is none.
+    expect(admin.collections.get('/customers/{customerId}/domains')?.relations).toEqual([{ property: 'account', collection: '/customers/{customerId}/accounts' }]);
+    expect(admin.collections.get('/customers/{customerId}/accounts')?.relations).toEqual([]);
   });
 
   it('starts a customer key at its own customer\'s collections', () => {

@@ -232,7 +232,10 @@ export function resourceModel(document: JsonObject, index: DescriptionIndex): Re
     }
     {
       const relations: { property: string; collection: string }[] = [];
-      for (const property of rowProperties.keys()) {
+      for (const column of collection.shape.columns) {
+        const property = column.name;
+        // Values that can name an item: text, lists of them, a number under a singular name (`domains: 2` is a count).
+        if (column.kind === 'boolean' || column.kind === 'object' || (column.kind === 'number' && singularWord(property) !== property)) continue;
         const target = singulars.get(normalized(singularWord(humanLabel(property)))) ?? singulars.get(normalized(humanLabel(property)));
         if (target !== undefined && target !== collection.apiPath && property !== collection.identifier) relations.push({ property, collection: target });
       }

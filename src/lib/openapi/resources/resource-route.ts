@@ -2,6 +2,7 @@
 // API path itself (`#/resources/customers/c0002/domains/example.org/mailboxes`), so every screen
 // has its own address that survives a reload, and the breadcrumb is the path's prefixes.
 import type { Collection, Item } from './resource-model.ts';
+import { isSecretName } from '../../util/secret-name.ts';
 
 export const RESOURCES_PREFIX = '#/resources';
 
@@ -111,6 +112,8 @@ export function rowLinks(
 ): { item: (id: string | undefined) => string | undefined; relation: (property: string, value: string) => string | undefined } {
   const item = collection.item === undefined ? undefined : maps.items.get(collection.item);
   const hrefOf = (target: Item | undefined, id: string | undefined) => {
+    // A secret (`/tokens/{token}`) is never put in an address: it would stay in the history.
+    if (target && isSecretName(target.parameter)) return undefined;
     const filled = target && id !== undefined && id !== '' ? fillPath(target.apiPath, { ...values, [target.parameter]: id }) : undefined;
     return filled && resourceHref(filled);
   };
