@@ -33,7 +33,7 @@ test('a customer adds and deletes a mailbox by clicking, with nothing typed that
   await expect(dialog.getByRole('status').filter({ hasText: 'added' })).toBeVisible();
   const writes = (await sim.requests()).slice(before).filter((request) => request.method !== 'GET');
   expect(writes.map((request) => [request.method, request.path, JSON.parse(request.body) as unknown])).toEqual([
-    ['POST', `${API}/customers/c0002/domains/shop.example/mailboxes`, { localPart: 'info', password: 'a-long-secret-1', quotaMiB: 1024 }],
+    ['POST', `${API}/customers/c0002/domains/shop.example/mailboxes`, { localPart: 'info', password: 'a-long-secret-1' }],
   ]);
   await expect(dialog).not.toContainText(/POST|\/customers\//);
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -36,7 +36,7 @@ test('a customer key: the customer is filled and shown as text, labels are words
   await expect(form.getByText('For customer c0002.')).toBeVisible();
   await expect(form.getByRole('textbox', { name: /Customer ID/ })).toHaveCount(0);
   await expect(form.getByRole('textbox', { name: 'Local part', exact: true })).toBeVisible();
-  await expect(form.getByRole('textbox', { name: 'Quota (MiB) (optional)', exact: true })).toHaveValue('1024');
+  await expect(form.getByRole('textbox', { name: 'Quota (MiB) (optional)', exact: true })).toHaveValue('');
   // The wire name stays at hand, as code beside the label.
   await expect(form.getByRole('textbox', { name: 'Local part', exact: true })).toHaveAccessibleDescription(/^localPart/);
 

@@ -60,7 +60,7 @@ test('a mailbox added through its generated form: the documented body, the passw
   await expect(shown).toContainText('The server answered with status 201.');
   const sent = await writes(sim);
   expect(sent.map((request) => [request.method, request.path])).toEqual([['POST', `${API}/customers/c0002/domains/mail.example/mailboxes`]]);
-  expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ localPart: 'sales', password: 'correct-horse-battery', quotaMiB: 1024 });
+  expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ localPart: 'sales', password: 'correct-horse-battery' });
 
   // The password is nowhere but in the request that carried it.
   await expect(page.locator('body')).not.toContainText('correct-horse-battery');

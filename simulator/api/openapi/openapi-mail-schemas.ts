@@ -36,7 +36,8 @@ export const mailbox: JsonObject = {
       examples: ['sales'],
     },
     password,
-    quotaMiB: { ...quotaMiB, default: quotaDefaultMiB },
+    // No `default`: a form sends exactly what the user gave; the server's own choice is said in words.
+    quotaMiB: { ...quotaMiB, description: `Size limit in MiB. Left out: ${String(quotaDefaultMiB)} MiB.` },
   },
 };
 

@@ -90,7 +90,8 @@ export function ResourceItem({ described, collection, item, values, maps, server
         <OperationWriteForm plain key="delete" mode="delete" described={described} operationKey={item.remove.key} server={server} hasKey={hasKey} preset={preset} onClose={close} />
       )}
       {open?.kind === 'part' && open.part.write && (
-        <FormDialog title={item.aspects.includes(open.part) ? words.change(open.part.name) : open.part.name} closeLabel={words.close} onClose={close}>
+        <FormDialog title={item.aspects.includes(open.part) ? words.change(open.part.name) : item.settings.includes(open.part) ? words.edit(open.part.name) : open.part.name}
+          closeLabel={words.close} onClose={close}>
           <OperationWriteForm plain described={described} operationKey={open.part.write.key} server={server} hasKey={hasKey} preset={preset}
             submitLabel={item.actions.includes(open.part) ? open.part.name : words.save} />
         </FormDialog>

@@ -47,7 +47,7 @@ export function ResourceList({ described, collection, item, maps, values, server
   const path = fillPath(collection.apiPath, values);
   const query = pages[at] ?? {};
   const read = useQuery({ ...resourceQueries.list(server, path ?? [], query, collection), enabled: path !== undefined && hasKey });
-  const name = nameProperty(collection.shape.columns, collection.identifier);
+  const name = nameProperty(collection.shape.columns, collection.identifier, collection.relations);
   const columns = useMemo(() => shownColumns(collection.shape.columns, name), [collection.shape.columns, name]);
   const data = read.data;
   const needsRules = useMemo(() => name !== undefined && (data?.rows.some((row) => mayBeInAscii(scalarText(own(row, name)))) ?? false), [data, name]);

@@ -20,6 +20,8 @@ describe('a list answer as rows a person reads', () => {
     const columns = [{ name: 'id', kind: 'string' }, { name: 'password', kind: 'string' }, { name: 'address', kind: 'string' }, { name: 'quota', kind: 'number' }] as const;
     expect(nameProperty(columns, 'id')).toBe('address');
     expect(nameProperty([{ name: 'id', kind: 'string' }], 'id')).toBe('id');
+    // A forward's domain names its domain, not the forward.
+    expect(nameProperty([{ name: 'domain', kind: 'string' }, { name: 'address', kind: 'string' }], 'id', [{ property: 'domain' }])).toBe('address');
     expect(shownColumns(columns, 'address').map((column) => column.name)).toEqual(['id', 'quota']);
   });
 });

@@ -8,8 +8,10 @@ const NAMES = ['name', 'domain', 'address', 'email', 'title', 'login', 'fqdn', '
 /** Columns shown besides the name, at most. */
 export const MAX_COLUMNS = 6;
 /** The property whose value names a row: a name-like one the rows have, else the identifier. */
-export function nameProperty(columns: readonly Column[], identifier: string | undefined): string | undefined {
-  const names = new Set(columns.filter((column) => column.kind === 'string' || column.kind === 'unknown').map((column) => column.name));
+export function nameProperty(columns: readonly Column[], identifier: string | undefined, relations: readonly { property: string }[] = []): string | undefined {
+  // A value naming another thing (a forward's `domain`) names no row of this list.
+  const others = new Set(relations.map((relation) => relation.property));
+  const names = new Set(columns.filter((column) => (column.kind === 'string' || column.kind === 'unknown') && !others.has(column.name)).map((column) => column.name));
   return NAMES.find((name) => names.has(name)) ?? identifier ?? columns.find((column) => column.kind === 'string')?.name;
 }
 
@@ -62,7 +64,7 @@ export function cellText(value: JsonValue | undefined, words: Words): string {
 }
 
 /** An item's name: its name-like property as read, else the value that names it in its path. */
-export function itemName(body: JsonObject | undefined, collection: { shape: { columns: readonly Column[] }; identifier: string | undefined }, id: string): string {
-  const key = nameProperty(collection.shape.columns, collection.identifier);
+export function itemName(body: JsonObject | undefined, collection: { shape: { columns: readonly Column[] }; identifier: string | undefined; relations: readonly { property: string }[] }, id: string): string {
+  const key = nameProperty(collection.shape.columns, collection.identifier, collection.relations);
   return (body && key !== undefined ? scalarText(body[key]) : '') || id;
 }

@@ -268,8 +268,10 @@ export function WriteForm(props: Props) {
   };
 
   // Called with every render (the delete mode returns below): `changeParameter` is read when a field changes.
+  // A screen in the user's words (plain) asks for no optional header: acting as a customer is Settings' part.
+  const asked = props.plain ? sendable.filter((parameter) => parameter.in !== 'header' || parameter.required) : sendable;
   const parameterView = useParameterFields({
-    document, operation, parameters: sendable, values, problems, filled, onChange: (parameter, value) => { changeParameter(parameter, value); },
+    document, operation, parameters: asked, values, problems, filled, onChange: (parameter, value) => { changeParameter(parameter, value); },
   });
   const busy = isWriteBusy(state);
   const dialog = confirming && (
