@@ -65,6 +65,9 @@ test('an admin goes from customers to a customer\'s domains by clicking', async 
   await page.goto('/#/resources');
   await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Customers', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Customers', level: 2 })).toBeVisible();
+  // Its accounts name items of the accounts list: each a link.
+  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /Ben Schulz/ }).getByRole('link', { name: 'web78', exact: true }))
+    .toHaveAttribute('href', '#/resources/customers/c0002/accounts/web78');
   // A customer's row is named by its name and opens its page; its lists belong to it.
   await page.getByRole('table', { name: 'Customers' }).getByRole('link').filter({ hasText: /Ben Schulz/ }).click();
   await expect(page.getByRole('heading', { name: 'Ben Schulz', level: 2 })).toBeVisible();

@@ -63,7 +63,7 @@ export function ResourceList({ described, collection, item, maps, values, server
   const rowValues = (id: string) => (item ? { ...values, [item.parameter]: id } : values);
   const singular = collection.singular;
   const links = useMemo(() => rowLinks(maps, collection, values), [maps, collection, values]);
-  const relationHref = useCallback((property: string, value: JsonValue | undefined) => links.relation(property, scalarText(value)), [links]);
+  const relationHref = useCallback((property: string, value: JsonValue | undefined, rowId: string | undefined) => links.relation(property, scalarText(value), rowId), [links]);
   const goTo = (page: number) => {
     if (page > at && data?.next) setPages([...pages.slice(0, at + 1), data.next]);
     setAt(page);

@@ -15,7 +15,7 @@ interface Props {
   sort: RowSort | undefined;
   onSort: (sort: RowSort) => void;
   itemHref: (id: string | undefined) => string | undefined;
-  relationHref: (property: string, value: JsonValue | undefined) => string | undefined;
+  relationHref: (property: string, value: JsonValue | undefined, rowId: string | undefined) => string | undefined;
   actions: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', row: TableRow) => void } | undefined;
 }
 
@@ -47,7 +47,15 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
       list.push({
         id: `c:${column.name}`, label: text, ...header(text, at),
         cell: (row) => {
-          const href = relationHref(column.name, own(row.row, column.name));
+          const value = own(row.row, column.name);
+          // A list of names of another list's items (a customer's accounts): each a link, the first few.
+          if (Array.isArray(value) && value.length > 0 && value.length <= 5 && value.every((entry) => typeof entry === 'string' || typeof entry === 'number')) {
+            const linked = value.map((entry) => ({ text: String(entry), href: relationHref(column.name, entry, row.id) }));
+            if (linked.every((entry) => entry.href !== undefined)) {
+              return linked.map((entry, index) => <span key={index}>{index > 0 && ', '}<a href={entry.href}>{entry.text}</a></span>);
+            }
+          }
+          const href = relationHref(column.name, value, row.id);
           return href ? <a href={href}>{row.texts[at]}</a> : row.texts[at];
         },
       });

@@ -47,6 +47,10 @@ describe('resource addresses are the API path', () => {
     expect(links.relation('account', 'web77')).toBe('#/resources/customers/c0002/accounts/web77');
     expect(links.relation('www', 'true')).toBeUndefined();
     expect(rowLinks(maps, domains, {}).item('example.org')).toBeUndefined();
+    // A customer's accounts are below that customer: the row's own identifier fills its place.
+    const customers = maps.collections.get('/customers');
+    if (!customers) throw new Error('no customers');
+    expect(rowLinks(maps, customers, {}).relation('accounts', 'web78', 'c0002')).toBe('#/resources/customers/c0002/accounts/web78');
   });
 
   it('leads an operation back to the deepest resource its context fills', () => {

@@ -109,20 +109,22 @@ export function trailOf(
  */
 export function rowLinks(
   maps: { collections: ReadonlyMap<string, Collection>; items: ReadonlyMap<string, Item> }, collection: Collection, values: Readonly<Record<string, string>>,
-): { item: (id: string | undefined) => string | undefined; relation: (property: string, value: string) => string | undefined } {
+): { item: (id: string | undefined) => string | undefined; relation: (property: string, value: string, rowId?: string) => string | undefined } {
   const item = collection.item === undefined ? undefined : maps.items.get(collection.item);
-  const hrefOf = (target: Item | undefined, id: string | undefined) => {
+  const hrefOf = (target: Item | undefined, id: string | undefined, rowId?: string) => {
     // A secret (`/tokens/{token}`) is never put in an address: it would stay in the history.
     if (target && isSecretName(target.parameter)) return undefined;
-    const filled = target && id !== undefined && id !== '' ? fillPath(target.apiPath, { ...values, [target.parameter]: id }) : undefined;
+    // The row's own identifier fills its place too (a customer's accounts are below that customer).
+    const own = item && rowId !== undefined && rowId !== '' ? { [item.parameter]: rowId } : {};
+    const filled = target && id !== undefined && id !== '' ? fillPath(target.apiPath, { ...values, ...own, [target.parameter]: id }) : undefined;
     return filled && resourceHref(filled);
   };
   return {
     item: (id) => hrefOf(item, id),
-    relation: (property, value) => {
+    relation: (property, value, rowId) => {
       const relation = collection.relations.find((candidate) => candidate.property === property);
       const target = relation && maps.collections.get(relation.collection);
-      return hrefOf(target?.item === undefined ? undefined : maps.items.get(target.item), value);
+      return hrefOf(target?.item === undefined ? undefined : maps.items.get(target.item), value, rowId);
     },
   };
 }
