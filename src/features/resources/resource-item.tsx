@@ -13,7 +13,7 @@ import { fillPath } from '../../lib/openapi/resources/resource-route.ts';
 import { cellText, itemName } from './rows.ts';
 import { useRead } from './use-read.ts';
 import { isSecretName } from '../../lib/util/secret-name.ts';
-import { type Words, useWords } from './words.ts';
+import { type Words, useValueWords, useWords } from './words.ts';
 
 const presetOf = (values: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
 
@@ -146,7 +146,7 @@ function entriesOf(value: JsonObject, most: number): [string, JsonObject[string]
 
 /** An object's fields as a list: labels made human, values in words, nested objects one level as their own list. */
 function Fields({ value, words, depth = 0 }: { value: JsonObject; words: Words; depth?: number }) {
-  const shown = { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed };
+  const shown = useValueWords();
   const rules = useNameRules(Object.values(value).some((inner) => typeof inner === 'string' && mayBeInAscii(inner)));
   // A host name in Unicode, as sent beside it: bücher.example (xn--bcher-kva.example).
   const text = (inner: JsonObject[string]) => {

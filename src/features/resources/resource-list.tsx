@@ -14,7 +14,7 @@ import { fillPath, rowLinks } from '../../lib/openapi/resources/resource-route.t
 import { ResourceTable } from './resource-table.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';
-import { useCollator, useWords } from './words.ts';
+import { useCollator, useValueWords, useWords } from './words.ts';
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'delete'; id: string; name: string };
 
@@ -33,6 +33,7 @@ export function ResourceList({ described, collection, item, maps, values, server
 }) {
   const words = useWords();
   const compare = useCollator();
+  const valueWords = useValueWords();
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const needle = useDeferredValue(filter);
@@ -53,9 +54,9 @@ export function ResourceList({ described, collection, item, maps, values, server
   const needsRules = useMemo(() => name !== undefined && (data?.rows.some((row) => mayBeInAscii(scalarText(own(row, name)))) ?? false), [data, name]);
   const rules = useNameRules(needsRules);
   const rows = useMemo(() => tableRows(
-    data?.rows ?? [], name, collection.identifier, columns, { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed },
+    data?.rows ?? [], name, collection.identifier, columns, valueWords,
     (text) => unicodeShown(text, rules),
-  ), [data, name, collection.identifier, columns, words, rules]);
+  ), [data, name, collection.identifier, columns, valueWords, rules]);
   // Sorted once per order, then filtered (which keeps the order): typing never sorts again.
   const sorted = useMemo(() => sortRows(rows, sort, compare), [rows, sort, compare]);
   const shown = useMemo(() => filterRows(sorted, needle), [sorted, needle]);

@@ -74,7 +74,7 @@ export function ResourcesView({ opens }: {
           // Many lists: by the description's tags, each group folded unless the screen is in it.
           const here = group.collections.some((collection) => {
             const target = fillPath(collection.apiPath, topValues(collection, customer));
-            return target !== undefined && target.every((segment, at) => segments[at] === segment);
+            return target?.every((segment, at) => segments[at] === segment) === true;
           });
           return (
             <details key={group.tag} className="resource-group" open={here || undefined}>

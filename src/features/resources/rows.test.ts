@@ -16,6 +16,14 @@ describe('a list answer as rows a person reads', () => {
     expect(cellText(value, words)).toBe(text);
   });
 
+  it('shows a date and time in the language\'s words, other text as it is', () => {
+    const dated = { ...words, dateTime: (date: Date) => `on ${date.toISOString().slice(0, 10)}` };
+    expect(cellText('2027-02-25T02:30:39.305Z', dated)).toBe('on 2027-02-25');
+    expect(cellText('2027-02-25T02:30+01:00', dated)).toBe('on 2027-02-25');
+    expect(cellText('2027-02-25', dated)).toBe('2027-02-25');
+    expect(cellText('2027-13-45T99:99Z', dated)).toBe('2027-13-45T99:99Z');
+  });
+
   it('names a row by a name-like property, else its identifier; shows no secret column', () => {
     const columns = [{ name: 'id', kind: 'string' }, { name: 'password', kind: 'string' }, { name: 'address', kind: 'string' }, { name: 'quota', kind: 'number' }] as const;
     expect(nameProperty(columns, 'id')).toBe('address');

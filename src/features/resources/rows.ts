@@ -34,13 +34,26 @@ export function shownColumns(columns: readonly Column[], name: string | undefine
     .map(({ column }) => column);
 }
 
-export interface Words { yes: string; no: string; entries: (count: number) => string; none: string }
+export interface Words {
+  yes: string; no: string; entries: (count: number) => string; none: string;
+  /** A date and time as people of the shown language write it (`2027-02-25T02:30:39Z` → 25 Feb 2027, 02:30). */
+  dateTime?: ((date: Date) => string) | undefined;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+function dateText(value: string, words: Words): string {
+  if (!words.dateTime || value.length > 40 || !ISO_DATE_TIME.test(value)) return value;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : words.dateTime(date);
+}
 
 /** A value as words: yes/no, a list as "a, b", an object as its first scalar pairs, never JSON. */
 export function cellText(value: JsonValue | undefined, words: Words): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? words.yes : words.no;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return dateText(value, words);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return words.none;
     if (value.every((entry) => entry === null || typeof entry !== 'object')) {

@@ -33,6 +33,8 @@ export function tableRows(
     const texts = columns.map((column) => cellText(own(row, column.name), words));
     const sortValues = columns.map((column, index) => {
       const value = own(row, column.name);
+      // A date sorts by its ISO form (in time order), not by its words.
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
       return typeof value === 'number' ? value : texts[index] ?? '';
     });
     return { key: String(at), row, id, label, texts, sortValues, searchText: [label, ...texts].join('\n').toLowerCase() };

@@ -113,3 +113,13 @@ export function useCollator(): (a: string, b: string) => number {
   const language = useShownLanguage();
   return useMemo(() => new Intl.Collator(language, { numeric: true, sensitivity: 'base' }).compare, [language]);
 }
+
+/** The words a value is shown in (yes/no, "3 entries", dates) for the shown language. */
+export function useValueWords() {
+  const words = useWords();
+  const language = useShownLanguage();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    return { yes: words.yes, no: words.no, entries: words.entries, none: words.noneListed, dateTime: (date: Date) => format.format(date) };
+  }, [words, language]);
+}
