@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { isIdentifier } from '../../../shared/identifier.ts';
 import { listCustomer } from './list-customer.ts';
 
@@ -28,11 +28,12 @@ export function customerOfHash(hash: string): string | undefined {
  */
 export function useHashCustomer(server: string): void {
   const customer = useSyncExternalStore(subscribe, () => customerOfHash(window.location.hash));
-  const current = useRef(server);
-  current.current = server;
-  useEffect(() => {
-    if (customer === undefined) return;
-    listCustomer.choose(current.current, customer);
+  // The server shown as the address is taken: its change later chooses nothing.
+  const choose = useEffectEvent((chosen: string) => {
+    listCustomer.choose(server, chosen);
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#/domains`);
+  });
+  useEffect(() => {
+    if (customer !== undefined) choose(customer);
   }, [customer]);
 }
