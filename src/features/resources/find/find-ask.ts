@@ -1,0 +1,79 @@
+// Which lists "Find" may ask the server to filter, and how: only a list reached from the top
+// without typing (its path filled by the tab's customer and what the schema gives), only where
+// its read takes a filter by one of the usual names, and not where every row of it is at hand
+// already. One request per list and text: the list's first page with the filter added.
+import { isObject, type JsonObject } from '../../../lib/openapi/json.ts';
+import type { Parameter } from '../../../lib/openapi/operations.ts';
+import { isCustomerName } from '../../../lib/openapi/parameters/parameter-context.ts';
+import { resolveLocal } from '../../../lib/openapi/refs.ts';
+import { firstQuery, type Query } from '../../../lib/openapi/resources/list-page.ts';
+import type { Collection } from '../../../lib/openapi/resources/resource-model.ts';
+import { fillPath } from '../../../lib/openapi/resources/resource-route.ts';
+
+/** Query parameters that filter a list by text, the likeliest full-text ones first. */
+export const FILTER_NAMES = ['search', 'q', 'query', 'filter', 'name'] as const;
+
+/** Texts shorter than this are not sent: a letter would match half of every list. */
+export const MIN_ASKED = 2;
+/** Nor longer ones: no name is, and the address would be. */
+export const MAX_ASKED = 200;
+
+export const askable = (needle: string): boolean => needle.length >= MIN_ASKED && needle.length <= MAX_ASKED;
+
+/** The list read's query parameter that filters by text: one of FILTER_NAMES taking a plain string (not a `filter[name]` object). */
+export function filterParameter(parameters: readonly Pick<Parameter, 'name' | 'in' | 'schema'>[], document: JsonObject): string | undefined {
+  for (const name of FILTER_NAMES) {
+    const parameter = parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    if (!parameter) continue;
+    const schema = resolveLocal(document, parameter.schema);
+    if (schema === undefined) return name;
+    if (!isObject(schema)) continue;
+    const type = schema.type;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string'))) return name;
+    if (type === undefined && schema.properties === undefined && schema.items === undefined && schema.$ref === undefined) return name;
+  }
+  return undefined;
+}
+
+/** A top list's path values: what the schema gives (`{apiVersion}`: v4), then the tab's customer (as the Resources navigation fills them). */
+export function topValues(collection: Pick<Collection, 'apiPath' | 'given'>, customer: string | undefined): Record<string, string> {
+  const values: Record<string, string> = { ...collection.given };
+  for (const match of collection.apiPath.matchAll(/\{([^}]*)\}/g)) {
+    const name = match[1] ?? '';
+    if (customer !== undefined && isCustomerName(name)) Object.defineProperty(values, name, { value: customer, enumerable: true, writable: true, configurable: true });
+  }
+  return values;
+}
+
+export interface ListToAsk {
+  collection: Collection;
+  path: string[];
+  /** Its filter's query parameter. */
+  parameter: string;
+}
+
+/**
+ * The lists to ask: each top list (`top`, as the model gives them) whose read has a filter
+ * (`filters`: the parameter by the list's path) and whose path the tab fills, unless every row
+ * of it is at hand (`complete`: concrete paths joined by '/').
+ */
+export function listsToAsk(top: readonly Collection[], filters: ReadonlyMap<string, string>, customer: string | undefined, complete: ReadonlySet<string>): ListToAsk[] {
+  return top.flatMap((collection) => {
+    const parameter = filters.get(collection.apiPath);
+    const path = parameter === undefined ? undefined : fillPath(collection.apiPath, topValues(collection, customer));
+    return parameter === undefined || path === undefined || complete.has(path.join('/')) ? [] : [{ collection, path, parameter }];
+  });
+}
+
+/** The first page of the list, filtered by `text`: the query a list read sends, and one parameter more. */
+export const askQuery = (list: ListToAsk, text: string): Query => ({ ...firstQuery(list.collection.paging), [list.parameter]: text });
+
+/** The text a cached list's query filtered it by (one of FILTER_NAMES), else undefined: a list read as it is. */
+export function askedFor(query: unknown): string | undefined {
+  if (!isObject(query)) return undefined;
+  for (const name of FILTER_NAMES) {
+    const value = Object.hasOwn(query, name) ? query[name] : undefined;
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
