@@ -4,6 +4,7 @@ import { LANGUAGES } from '../lib/session/settings-store.ts';
 import { ScreenFrame } from '../lib/ui/screen-frame.tsx';
 import { ActingAsNotice } from './acting-as-notice.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { FindSlot } from './find-slot.tsx';
 import { SCREEN_CONTENT } from './screens.ts';
 import { ServerSwitcher } from './server-switcher.tsx';
 import { ROUTE_HREF, ROUTES, type Route, useHashRoute } from './use-hash-route.ts';
@@ -74,6 +75,7 @@ export function App() {
             <a key={to} href={ROUTE_HREF[to]} aria-current={route === to ? 'page' : undefined}>{t(SCREENS[to].nav)}</a>
           ))}
         </nav>
+        <FindSlot />
         <ServerSwitcher />
         <ActingAsNotice />
       </header>
