@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../../lib/openapi/json.ts';
+import { MAX_COLUMNS, rowsCsv, rowsJson, withoutSecrets } from './export-rows.ts';
+
+const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+
+describe('rowsCsv', () => {
+  it.each<{ name: string; rows: JsonObject[]; first?: string; expected: string[] }>([
+    { name: 'plain values, the name column first', rows: [{ id: 7, name: 'info', active: true }], first: 'name', expected: ['name,id,active', 'info,7,true'] },
+    { name: 'columns in order of first appearance, gaps empty', rows: [{ a: 1 }, { b: 2 }, { a: 3, c: null }], expected: ['a,b,c', '1,,', ',2,', '3,,'] },
+    { name: 'nested objects by dotted names', rows: [{ domain: 'example.org', web: { type: 'php', target: '/htdocs' } }], expected: ['domain,web.type,web.target', 'example.org,php,/htdocs'] },
+    { name: 'a list of plain values joined, quoted for its comma', rows: [{ accounts: ['web1', 'web2'] }], expected: ['accounts', '"web1, web2"'] },
+    { name: 'a list of objects as JSON text', rows: [{ records: [{ type: 'A' }] }], expected: ['records', '"[{""type"":""A""}]"'] },
+    { name: 'deep objects as JSON text', rows: [{ a: { b: { c: { d: 1 } } } }], expected: ['a.b.c', '"{""d"":1}"'] },
+    { name: 'secret-named values left out at any depth', rows: [{ name: 'x', password: 'p', web: { api_key: 'k', type: 'php' }, list: [{ token: 't', id: 1 }] }], expected: ['name,web.type,list', 'x,php,"[{""id"":1}]"'] },
+    { name: 'a cell that starts like a formula runs nothing', rows: [{ name: '=HYPERLINK("x")' }], expected: ['name', '"\'=HYPERLINK(""x"")"'] },
+    { name: 'a first column no row holds is not written', rows: [{ id: 1 }], first: 'name', expected: ['id', '1'] },
+  ])('$name', ({ rows, first, expected }) => {
+    expect(lines(rowsCsv(rows, first).csv)).toEqual(expected);
+  });
+
+  it('keeps at most MAX_COLUMNS columns and counts the others', () => {
+    const row = Object.fromEntries(Array.from({ length: MAX_COLUMNS + 5 }, (_, at) => [`c${at}`, at]));
+    const { csv, columns, dropped } = rowsCsv([row, row]);
+    expect(columns).toBe(MAX_COLUMNS);
+    expect(dropped).toBe(5);
+    expect(lines(csv)[0]?.split(',')).toHaveLength(MAX_COLUMNS);
+  });
+
+  it('starts with a BOM, so a spreadsheet reads Unicode names', () => {
+    expect(rowsCsv([{ name: 'bücher.example' }]).csv.startsWith('\uFEFFname\r\nbücher.example\r\n')).toBe(true);
+  });
+});
+
+describe('rowsJson and withoutSecrets', () => {
+  it('writes the rows as answered, less secret-named values', () => {
+    expect(JSON.parse(rowsJson([{ id: 1, password: 'p', nested: { secret: 's', ok: [1, { pin: 1, x: 2 }] } }]))).toEqual([{ id: 1, nested: { ok: [1, { x: 2 }] } }]);
+  });
+
+  it('keeps a property named __proto__ as data, never as the prototype', () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "id": 1}') as JsonObject;
+    const kept = withoutSecrets(parsed) as JsonObject;
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.hasOwn(kept, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
