@@ -1,9 +1,9 @@
 // A list's rows as files: JSON as the server answered them, CSV with a column per value (nested
 // objects by dotted names, lists of plain values joined), both without any secret-named value,
 // the CSV through the one writer (lib/csv: its formula rule) so a spreadsheet runs nothing.
-import { isObject, type JsonObject, type JsonValue } from '../../../lib/openapi/json.ts';
-import { toCsv } from '../../../lib/csv/csv.ts';
-import { isSecretName } from '../../../lib/util/secret-name.ts';
+import { isObject, type JsonObject, type JsonValue } from '../openapi/json.ts';
+import { toCsv } from '../csv/csv.ts';
+import { isSecretName } from '../util/secret-name.ts';
 
 /** Columns of a CSV at most; a row's further values are in the JSON file. */
 export const MAX_COLUMNS = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../lib/openapi/json.ts';
+import type { JsonObject } from '../openapi/json.ts';
 import { MAX_COLUMNS, rowsCsv, rowsJson, withoutSecrets } from './export-rows.ts';
 
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');

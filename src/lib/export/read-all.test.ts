@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListPage, Query } from '../../../lib/openapi/resources/list-page.ts';
+import type { ListPage, Query } from '../openapi/resources/list-page.ts';
 import { readAllRows } from './read-all.ts';
 
 /** A server of `count` rows paged by `page`, `size` a page; `next` overrides where a page leads. */

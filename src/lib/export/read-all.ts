@@ -1,7 +1,7 @@
 // Every page of a list, read one after another the way the list pages, for what acts on the
 // whole list (Export, "Select all"): within caps, never a page twice, cancelled with its signal.
-import type { JsonObject } from '../../../lib/openapi/json.ts';
-import { type ListPage, MAX_ROWS, type Query } from '../../../lib/openapi/resources/list-page.ts';
+import type { JsonObject } from '../openapi/json.ts';
+import { type ListPage, MAX_ROWS, type Query } from '../openapi/resources/list-page.ts';
 
 /** Pages read for one list at most: 10,000 rows at the smallest page size a server would use. */
 export const MAX_PAGES = 500;
