@@ -12,6 +12,7 @@ import { FormDialog } from '../../lib/ui/form-dialog.tsx';
 import { resourceQueries } from './queries.ts';
 import { fillPath, rowLinks } from '../../lib/openapi/resources/resource-route.ts';
 import { ResourceTable } from './resource-table.tsx';
+import { ExportButton } from '../../lib/export/export-button.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';
 import { useCollator, useValueWords, useWords } from './words.ts';
@@ -79,6 +80,13 @@ export function ResourceList({ described, collection, item, maps, values, server
         <input id={filterId} type="search" value={filter} autoComplete="off" spellCheck={false} onChange={(event) => { setFilter(event.target.value); }} />
         <button type="button" className="secondary" onClick={() => { void read.refetch(); }}>{words.refresh}</button>
         {collection.add && <button type="button" onClick={() => { setAction({ kind: 'add' }); }}>{words.add(singular)}</button>}
+        {data && rows.length > 0 && (
+          <ExportButton list={collection.name} shownCount={shown.length} filtered={needle.trim() !== ''} nameProperty={name}
+            source={at === 0 && data.next === undefined ? { kind: 'rows', rows: shown.map((row) => row.row) } : {
+              kind: 'pages', first: firstQuery(collection.paging), page: (client, next) => client.query({ ...resourceQueries.list(server, path, next, collection), staleTime: 60_000 }),
+              select: (all) => filterRows(sortRows(tableRows(all, name, collection.identifier, columns, valueWords, (text) => unicodeShown(text, rules)), sort, compare), needle).map((row) => row.row),
+            }} />
+        )}
       </div>
       {read.isPending && hasKey && <p role="status" className="pending">{words.loading}</p>}
       {read.isError && <p role="alert" className="alert">{words.failed}</p>}

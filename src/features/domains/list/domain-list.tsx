@@ -19,6 +19,8 @@ import type { DomainItemOperation, ListRoute } from '../core/list-operation.ts';
 import type { Described } from '../../../lib/openapi/use-description.ts';
 import { OperationWriteForm } from '../../../lib/openapi/described/operation-write-form.tsx';
 import { EditDialog } from './edit-dialog.tsx';
+import { ExportButton } from '../../../lib/export/export-button.tsx';
+import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { useDomainLinks } from './use-domain-links.ts';
 import { useHashCustomer } from './use-hash-customer.ts';
 
@@ -118,6 +120,10 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
             onClick={() => { if (!isFetching) void query.refetch(); }}>{t('list.refresh')}</button>
           {isFetching && <span className="pending">{t('list.refreshing')}</span>}
         </span>
+        {data && rows.length > 0 && (
+          <ExportButton list={t('list.table', { customer: customerId })} shownCount={shown.length} filtered={filtered} nameProperty="domain"
+            source={{ kind: 'rows', rows: shown.map((row) => row.record as JsonObject) }} />
+        )}
       </div>
       {/* One status region from the start, so every change of the count is announced. */}
       <p role="status" className="list-count">{count}</p>
