@@ -11,7 +11,7 @@ import { useScreenCustomer } from '../../../lib/ui/screen-customer.tsx';
 import { addDomain, latestListReadId } from '../core/api.ts';
 import { BulkCheckSummary } from './bulk-check-summary.tsx';
 import { BulkDefaultsFields } from './bulk-defaults.tsx';
-import { BulkProgress } from './bulk-progress.tsx';
+import { BulkProgress } from '../../../lib/bulk/bulk-progress.tsx';
 import { BulkResults } from './bulk-results.tsx';
 import { MAX_CONCURRENCY } from '../../../lib/bulk/bulk-run.ts';
 import { bulkSession, canStart, checkBulkInput, editBulkInput, startBulk } from './engine/bulk-session.ts';

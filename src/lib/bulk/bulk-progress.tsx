@@ -1,12 +1,11 @@
-import { useLocalized } from '../../../lib/i18n/i18n.ts';
-import { estimateTimeLeft } from '../../../lib/bulk/bulk-run.ts';
-import type { DomainRun } from './engine/domain-run.ts';
-import { describeError } from '../../../lib/api/describe-error.ts';
-import { useBulkSnapshot } from '../../../lib/bulk/use-bulk-snapshot.ts';
+import { useLocalized } from '../i18n/i18n.ts';
+import { type BulkRun, estimateTimeLeft } from './bulk-run.ts';
+import { describeError } from '../api/describe-error.ts';
+import { useBulkSnapshot } from './use-bulk-snapshot.ts';
 
-interface Props {
-  run: DomainRun;
-  /** Rows the check found in the domain list and the run leaves out: already present too. */
+interface Props<P, R> {
+  run: BulkRun<P, R>;
+  /** Rows a check before the run found present and the run leaves out: already present too. */
   presentNotSent: number;
   /** The server the run is bound to, named when several are configured. */
   server?: string | undefined;
@@ -14,8 +13,11 @@ interface Props {
   customer: string;
 }
 
-/** Where the run stands: a progress bar, the counts and the time left, and its controls. */
-export function BulkProgress({ run, presentNotSent, server, customer }: Props) {
+/**
+ * Where a bulk run stands (Bulk add's, an import's): a progress bar, the counts and the time
+ * left, and its controls (Pause, Resume, Cancel).
+ */
+export function BulkProgress<P, R>({ run, presentNotSent, server, customer }: Props<P, R>) {
   const { t, plural, time, duration } = useLocalized();
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const { counts, status, stopReason } = snapshot;
