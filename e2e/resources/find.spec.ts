@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expectNoViolations } from './support/axe.ts';
-import { seedDomain } from './support/domain-list.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expectNoViolations } from '../support/axe.ts';
+import { seedDomain } from '../support/domain-list.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 24, part 4: "Find" in the header (`/` to reach it) finds what the lists already read
 // name, from any screen, by keyboard alone; where a top list can filter, it asks the server once

@@ -1,6 +1,6 @@
-import { expectNoViolations } from './support/axe.ts';
-import { seedDomain } from './support/domain-list.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expectNoViolations } from '../support/axe.ts';
+import { seedDomain } from '../support/domain-list.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 23, must show: out of the box, the simulator's resources as a control panel. A customer
 // adds a mailbox by clicking and changes its password from its page; an admin edits an account's

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { expectNoViolations } from './support/axe.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expectNoViolations } from '../support/axe.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 23: the resource screens on a description the panel was not made for, shaped like a
 // hosting product's (mittwald-like): projects paged by page number with a total in an envelope,

@@ -1,6 +1,6 @@
-import { expectNoViolations } from './support/axe.ts';
-import { seedDomain } from './support/domain-list.ts';
-import { expect, saveSettings, test } from './support/fixtures.ts';
+import { expectNoViolations } from '../support/axe.ts';
+import { seedDomain } from '../support/domain-list.ts';
+import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 23 (first part): the server's resources as a control panel, read from its description,
 // reached by clicking: Resources → Domains → a domain → Mailboxes → "Add mailbox" → "Save".
