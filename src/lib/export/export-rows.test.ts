@@ -13,6 +13,8 @@ describe('rowsCsv', () => {
     { name: 'a list of objects as JSON text', rows: [{ records: [{ type: 'A' }] }], expected: ['records', '"[{""type"":""A""}]"'] },
     { name: 'deep objects as JSON text', rows: [{ a: { b: { c: { d: 1 } } } }], expected: ['a.b.c', '"{""d"":1}"'] },
     { name: 'secret-named values left out at any depth', rows: [{ name: 'x', password: 'p', web: { api_key: 'k', type: 'php' }, list: [{ token: 't', id: 1 }] }], expected: ['name,web.type,list', 'x,php,"[{""id"":1}]"'] },
+    { name: 'a secret named by its dotted name (ssl.key, api.key), in CSV', rows: [{ name: 'x', ssl: { key: 'PRIVATE', cert: 'C' }, api: { key: 'K', key_id: 7 } }], expected: ['name,ssl.cert,api.key_id', 'x,C,7'] },
+    { name: 'a secret named by its dotted name inside a list', rows: [{ certs: [{ ssl: { key: 'PRIVATE' }, id: 1 }] }], expected: ['certs', '"[{""ssl"":{},""id"":1}]"'] },
     { name: 'a cell that starts like a formula runs nothing', rows: [{ name: '=HYPERLINK("x")' }], expected: ['name', '"\'=HYPERLINK(""x"")"'] },
     { name: 'a first column no row holds is not written', rows: [{ id: 1 }], first: 'name', expected: ['id', '1'] },
   ])('$name', ({ rows, first, expected }) => {
@@ -35,6 +37,15 @@ describe('rowsCsv', () => {
 describe('rowsJson and withoutSecrets', () => {
   it('writes the rows as answered, less secret-named values', () => {
     expect(JSON.parse(rowsJson([{ id: 1, password: 'p', nested: { secret: 's', ok: [1, { pin: 1, x: 2 }] } }]))).toEqual([{ id: 1, nested: { ok: [1, { x: 2 }] } }]);
+  });
+
+  it.each([
+    { name: 'ssl.key', value: { ssl: { key: 'PRIVATE', cert: 'C' } }, kept: { ssl: { cert: 'C' } } },
+    { name: 'api.key in a list', value: { list: [{ api: { key: 'K', key_id: 2 } }] }, kept: { list: [{ api: { key_id: 2 } }] } },
+    { name: 'private.key deep down', value: { a: { b: { private: { key: 'P' } } } }, kept: { a: { b: { private: {} } } } },
+  ])('leaves out a secret named by its dotted name: $name', ({ value, kept }) => {
+    expect(withoutSecrets(value)).toEqual(kept);
+    expect(JSON.parse(rowsJson([value]))).toEqual([kept]);
   });
 
   it('keeps a property named __proto__ as data, never as the prototype', () => {

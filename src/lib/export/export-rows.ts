@@ -10,13 +10,19 @@ export const MAX_COLUMNS = 200;
 /** Nested objects are spread into columns this deep; deeper ones are one cell of JSON text. */
 const MAX_DEPTH = 3;
 
-/** The value without any property whose name is a secret's, at any depth. */
-export function withoutSecrets(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/**
+ * Whether the property `key` of an object held at `parent` is a secret: by its own name, or by
+ * its name read with its parent's (`ssl: { key }` is `ssl.key`, `api: { key }` is `api.key`).
+ */
+const isSecretAt = (parent: string | undefined, key: string) => isSecretName(key) || (parent !== undefined && isSecretName(`${parent}.${key}`));
+
+/** The value without any property whose name is a secret's, at any depth (`parent`: the name it is held by). */
+export function withoutSecrets(value: JsonValue, parent?: string): JsonValue {
+  if (Array.isArray(value)) return value.map((entry) => withoutSecrets(entry, parent));
   if (!isObject(value)) return value;
   const kept: JsonObject = {};
   for (const [key, entry] of Object.entries(value)) {
-    if (!isSecretName(key)) Object.defineProperty(kept, key, { value: withoutSecrets(entry), enumerable: true, writable: true, configurable: true });
+    if (!isSecretAt(parent, key)) Object.defineProperty(kept, key, { value: withoutSecrets(entry, key), enumerable: true, writable: true, configurable: true });
   }
   return kept;
 }
@@ -25,14 +31,14 @@ const isScalar = (value: JsonValue): value is string | number | boolean | null =
 const scalarCell = (value: string | number | boolean | null) => (value === null ? '' : String(value));
 
 /** A row's cells by column name: `web.target`, a list of plain values as `a, b`, anything else as JSON. */
-function cellsOf(row: JsonObject, prefix = '', depth = 0, into = new Map<string, string>()): Map<string, string> {
+function cellsOf(row: JsonObject, prefix = '', depth = 0, into = new Map<string, string>(), parent?: string): Map<string, string> {
   for (const [key, value] of Object.entries(row)) {
-    if (isSecretName(key)) continue;
+    if (isSecretAt(parent, key)) continue;
     const name = prefix + key;
     if (isScalar(value)) into.set(name, scalarCell(value));
-    else if (Array.isArray(value)) into.set(name, value.every(isScalar) ? value.map(scalarCell).join(', ') : JSON.stringify(withoutSecrets(value)));
-    else if (depth + 1 < MAX_DEPTH) cellsOf(value, `${name}.`, depth + 1, into);
-    else into.set(name, JSON.stringify(withoutSecrets(value)));
+    else if (Array.isArray(value)) into.set(name, value.every(isScalar) ? value.map(scalarCell).join(', ') : JSON.stringify(withoutSecrets(value, key)));
+    else if (depth + 1 < MAX_DEPTH) cellsOf(value, `${name}.`, depth + 1, into, key);
+    else into.set(name, JSON.stringify(withoutSecrets(value, key)));
   }
   return into;
 }
@@ -59,4 +65,4 @@ export function rowsCsv(rows: readonly JsonObject[], first?: string): { csv: str
 }
 
 /** The rows as a JSON file: an array, as the server answered them, less any secret-named value. */
-export const rowsJson = (rows: readonly JsonObject[]): string => `${JSON.stringify(rows.map(withoutSecrets), null, 2)}\n`;
+export const rowsJson = (rows: readonly JsonObject[]): string => `${JSON.stringify(rows.map((row) => withoutSecrets(row)), null, 2)}\n`;
