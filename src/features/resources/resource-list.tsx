@@ -13,6 +13,7 @@ import { resourceQueries } from './queries.ts';
 import { fillPath, rowLinks } from '../../lib/openapi/resources/resource-route.ts';
 import { ResourceTable } from './resource-table.tsx';
 import { ExportButton } from '../../lib/export/export-button.tsx';
+import { ImportButton } from './import/import-button.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';
 import { useCollator, useValueWords, useWords } from './words.ts';
@@ -80,6 +81,7 @@ export function ResourceList({ described, collection, item, maps, values, server
         <input id={filterId} type="search" value={filter} autoComplete="off" spellCheck={false} onChange={(event) => { setFilter(event.target.value); }} />
         <button type="button" className="secondary" onClick={() => { void read.refetch(); }}>{words.refresh}</button>
         {collection.add && <button type="button" onClick={() => { setAction({ kind: 'add' }); }}>{words.add(singular)}</button>}
+        <ImportButton described={described} collection={collection} values={values} server={server} hasKey={hasKey} rows={data?.rows} />
         {data && rows.length > 0 && (
           <ExportButton list={collection.name} shownCount={shown.length} filtered={needle.trim() !== ''} nameProperty={name}
             source={at === 0 && data.next === undefined ? { kind: 'rows', rows: shown.map((row) => row.row) } : {
