@@ -15,8 +15,12 @@ import { ResourceTable } from './resource-table.tsx';
 import { ExportButton } from '../../lib/export/export-button.tsx';
 import { ImportButton } from './import/import-button.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
-import { filterRows, own, type RowSort, sortRows, tableRows } from './table-rows.ts';
+import { filterRows, own, type RowSort, sortRows, type TableRow, tableRows } from './table-rows.ts';
 import { useCollator, useValueWords, useWords } from './words.ts';
+import { ResourceBulk } from './bulk/resource-bulk.tsx';
+import { itemOperations } from './bulk/resource-targets.ts';
+import { isSelected, type ListExtent, NOTHING_SELECTED, type Selection, toggle } from '../../lib/bulk/selection.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'delete'; id: string; name: string };
 
@@ -44,6 +48,8 @@ export function ResourceList({ described, collection, item, maps, values, server
   const [pages, setPages] = useState<Query[]>(() => [firstQuery(collection.paging)]);
   const [at, setAt] = useState(0);
   const [action, setAction] = useState<Action>();
+  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  const queryClient = useQueryClient();
   // A list opened from within the screen (a link that is gone now) takes focus on its heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, []);
@@ -67,6 +73,23 @@ export function ResourceList({ described, collection, item, maps, values, server
   const singular = collection.singular;
   const links = useMemo(() => rowLinks(maps, collection, values), [maps, collection, values]);
   const relationHref = useCallback((property: string, value: JsonValue | undefined, rowId: string | undefined) => links.relation(property, scalarText(value), rowId), [links]);
+  // Selection and bulk actions: what the description offers for one item, for every row selected.
+  const operations = useMemo(() => itemOperations(item), [item]);
+  const more = paged && data !== undefined && (at > 0 || data.next !== undefined || (data.total !== undefined && data.total > rows.length));
+  const extent = useMemo((): ListExtent => ({
+    matching: selection.kind === 'all' ? filterRows(rows, selection.filter).flatMap((row) => (row.id === undefined ? [] : [row.id])) : [],
+    unread: data?.total === undefined ? undefined : Math.max(0, data.total - rows.length),
+    more,
+  }), [selection, rows, data, more]);
+  const selectable = operations && path ? {
+    isSelected: (row: TableRow) => row.id !== undefined && isSelected(selection, row.id, (wanted) => filterRows([row], wanted).length === 1),
+    onToggle: (row: TableRow, on: boolean) => { if (row.id !== undefined) setSelection(toggle(selection, row.id, row.label, on)); },
+  } : undefined;
+  const changeFilter = (text: string) => {
+    setFilter(text);
+    // "Select all" took the rows of its own filter: another filter is another selection.
+    if (selection.kind === 'all') setSelection(NOTHING_SELECTED);
+  };
   const goTo = (page: number) => {
     if (page > at && data?.next) setPages([...pages.slice(0, at + 1), data.next]);
     setAt(page);
@@ -78,7 +101,7 @@ export function ResourceList({ described, collection, item, maps, values, server
       <h2 ref={heading} tabIndex={-1}>{collection.name}</h2>
       <div className="list-tools">
         <label htmlFor={filterId}>{words.filter}</label>
-        <input id={filterId} type="search" value={filter} autoComplete="off" spellCheck={false} onChange={(event) => { setFilter(event.target.value); }} />
+        <input id={filterId} type="search" value={filter} autoComplete="off" spellCheck={false} onChange={(event) => { changeFilter(event.target.value); }} />
         <button type="button" className="secondary" onClick={() => { void read.refetch(); }}>{words.refresh}</button>
         {collection.add && <button type="button" onClick={() => { setAction({ kind: 'add' }); }}>{words.add(singular)}</button>}
         <ImportButton described={described} collection={collection} values={values} server={server} hasKey={hasKey} rows={data?.rows} />
@@ -90,6 +113,17 @@ export function ResourceList({ described, collection, item, maps, values, server
             }} />
         )}
       </div>
+      {/* Kept while the list is read again or paged: a run's view outlives the rows it was made of. */}
+      {operations && (
+        <ResourceBulk described={described} server={server} operations={operations} selection={selection} onSelection={setSelection}
+          extent={extent} filter={needle} canSelectAll={shown.some((row) => row.id !== undefined) || more} fileName={`bulk-${collection.singular.replace(/[^\w-]+/g, '-')}`}
+          source={{
+            rows: sorted, more, first: firstQuery(collection.paging),
+            readPage: (next) => queryClient.query({ ...resourceQueries.list(server, path, next, collection), staleTime: 60_000 }),
+            rowsOf: (all) => tableRows(all, name, collection.identifier, columns, valueWords, (text) => unicodeShown(text, rules)),
+            valuesOf: (id) => presetOf(rowValues(id)),
+          }} />
+      )}
       {read.isPending && hasKey && <p role="status" className="pending">{words.loading}</p>}
       {read.isError && <p role="alert" className="alert">{words.failed}</p>}
       {data && (
@@ -103,7 +137,7 @@ export function ResourceList({ described, collection, item, maps, values, server
           {!item && rows.length > 0 && <p className="hint">{words.noOpen}</p>}
           {rows.length === 0 ? <p>{at > 0 ? words.emptyPage : words.empty}</p> : (
             <ResourceTable label={collection.name} rows={shown} nameLabel={name} columns={columns} sort={sort} onSort={setSort}
-              itemHref={links.item} relationHref={relationHref}
+              itemHref={links.item} relationHref={relationHref} selectable={selectable}
               actions={item && (item.change || item.remove) ? {
                 edit: item.change !== undefined, remove: item.remove !== undefined,
                 onAction: (kind, row) => { if (row.id !== undefined) setAction({ kind, id: row.id, name: row.label }); },

@@ -5,6 +5,7 @@ import type { Column } from '../../lib/openapi/resources/list-shape.ts';
 import { type VirtualColumn, VirtualTable } from '../../lib/ui/virtual-table.tsx';
 import { NAME_COLUMN, nextRowSort, own, type RowSort, type TableRow } from './table-rows.ts';
 import { useWords } from './words.ts';
+import { useSelectionWords } from '../../lib/bulk/selection-words.ts';
 
 interface Props {
   label: string;
@@ -17,11 +18,14 @@ interface Props {
   itemHref: (id: string | undefined) => string | undefined;
   relationHref: (property: string, value: JsonValue | undefined, rowId: string | undefined) => string | undefined;
   actions: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', row: TableRow) => void } | undefined;
+  /** A checkbox per row ("Select <name>"), where bulk actions are offered. */
+  selectable?: { isSelected: (row: TableRow) => boolean; onToggle: (row: TableRow, on: boolean) => void } | undefined;
 }
 
 /** A list's rows as a table that draws only the rows in view, sortable by each column's header button. */
-export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, itemHref, relationHref, actions }: Props) {
+export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, itemHref, relationHref, actions, selectable }: Props) {
   const words = useWords();
+  const selectWords = useSelectionWords();
   const tableColumns = useMemo(() => {
     const header = (text: string, column: number) => {
       const direction = sort?.column === column ? sort.direction : undefined;
@@ -35,13 +39,20 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
       };
     };
     const nameText = nameLabel === undefined ? words.name : humanLabel(nameLabel);
-    const list: VirtualColumn<TableRow>[] = [{
+    const list: VirtualColumn<TableRow>[] = selectable ? [{
+      id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
+      cell: (row) => row.id === undefined ? null : (
+        <input type="checkbox" className="row-select" aria-label={selectWords.row(row.label)} checked={selectable.isSelected(row)}
+          onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />
+      ),
+    }] : [];
+    list.push({
       id: 'name', label: nameText, ...header(nameText, NAME_COLUMN),
       cell: (row) => {
         const href = itemHref(row.id);
         return href ? <a href={href}>{row.label}</a> : row.label;
       },
-    }];
+    });
     columns.forEach((column, at) => {
       const text = humanLabel(column.name);
       list.push({
@@ -74,6 +85,6 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
       });
     }
     return list;
-  }, [columns, nameLabel, sort, onSort, itemHref, relationHref, actions, words]);
+  }, [columns, nameLabel, sort, onSort, itemHref, relationHref, actions, words, selectable, selectWords]);
   return <VirtualTable label={label} columns={tableColumns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} className="resource-table" />;
 }

@@ -5,6 +5,7 @@ import { type DomainRow, optionalColumns } from '../core/domain-list-view.ts';
 import { nextSort, type Sort, type SortKey } from './domain-sort.ts';
 import type { ListedDomain } from '../core/schemas.ts';
 import type { DomainLinks } from './use-domain-links.ts';
+import { useSelectionWords } from '../../../lib/bulk/selection-words.ts';
 
 interface Props {
   label: string;
@@ -18,6 +19,8 @@ interface Props {
   links?: DomainLinks | undefined;
   /** "Edit" and "Delete" per row, where the server's description has them. */
   actions?: { edit: boolean; remove: boolean; onAction: (kind: 'edit' | 'delete', domain: string) => void } | undefined;
+  /** A checkbox per row ("Select <domain>"), where bulk actions are offered. */
+  selectable?: { isSelected: (row: DomainRow) => boolean; onToggle: (row: DomainRow, on: boolean) => void } | undefined;
 }
 
 interface ColumnSpec { key: SortKey; width?: string; cell: (row: DomainRow, t: Translate, links: DomainLinks | undefined) => ReactNode }
@@ -33,10 +36,16 @@ const COLUMNS: ColumnSpec[] = [
 ];
 
 /** The customer's domains: a virtual table, sortable by each column through its header button. */
-export function DomainTable({ label, rows, records, sort, onSort, links, actions }: Props) {
+export function DomainTable({ label, rows, records, sort, onSort, links, actions, selectable }: Props) {
   const { t } = useLocalized();
+  const selectWords = useSelectionWords();
   const present = useMemo(() => optionalColumns(records), [records]);
-  const columns = useMemo(() => COLUMNS
+  const columns = useMemo(() => (selectable ? [{
+    id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
+    // Named by the domain as people read it (bücher.example).
+    cell: (row: DomainRow) => <input type="checkbox" className="row-select" aria-label={selectWords.row(row.unicode)} checked={selectable.isSelected(row)}
+      onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />,
+  }] as VirtualColumn<DomainRow>[] : []).concat(COLUMNS
     .filter(({ key }) => key === 'domain' || key === 'account' || present[key])
     .map(({ key, width, cell }): VirtualColumn<DomainRow> => {
       const direction = sort.key === key ? sort.direction : undefined;
@@ -67,7 +76,7 @@ export function DomainTable({ label, rows, records, sort, onSort, links, actions
             onClick={() => { actions.onAction('delete', row.record.domain); }}>{t('list.deleteShort')}</button>}
         </span>
       ),
-    }] : []), [present, sort, onSort, t, actions, links]);
+    }] : [])), [present, sort, onSort, t, actions, links, selectable, selectWords]);
 
   return <VirtualTable label={label} columns={columns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} />;
 }
