@@ -197,3 +197,15 @@ test('a description never seen: the mapping edited by hand, an invalid address m
     ['POST', `${API}/projects/p-1/mail-addresses`, { address: 'team@shop.example', password: 'secret-four', catchAll: false }],
   ]);
 });
+
+test('on the Domains screen, Import leads to Bulk add, which reads its CSV and header through the same reader', async ({ page, sim }) => {
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains', exact: true }).click();
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Bulk add', level: 1 })).toBeVisible();
+  // A header in any case, a column it does not know named, nothing sent by Check.
+  await page.getByRole('textbox', { name: 'Domains to add' }).fill('DOMAIN;Konto;Notiz\nimport-one.example;web77;x');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText('These columns are not known and were ignored: "Notiz".')).toBeVisible();
+  expect(await sim.posts()).toEqual([]);
+});

@@ -328,6 +328,7 @@ export const de: Record<MessageKey, string> = {
   'list.filter.hint': 'Teil eines Namens, in einer der beiden Schreibweisen, oder eines Accounts.',
   'list.refresh': 'Aktualisieren',
   'list.refreshing': 'Wird aktualisiert…',
+  'list.import': 'Importieren',
   'list.loading': 'Die Domains der Kunden-ID {customer} werden geladen…',
   'list.empty': 'Unter der Kunden-ID {customer} gibt es noch keine Domains.',
   'list.noMatch': 'Keine Domain passt zu „{filter}“.',

@@ -331,6 +331,7 @@ export const en = {
   'list.filter.hint': 'Part of a name, in either form, or of an account.',
   'list.refresh': 'Refresh',
   'list.refreshing': 'Refreshing…',
+  'list.import': 'Import',
   'list.loading': 'Loading the domains of customer {customer}…',
   'list.empty': 'Customer {customer} has no domains yet.',
   'list.noMatch': 'No domain matches “{filter}”.',
