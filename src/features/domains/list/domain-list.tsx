@@ -23,6 +23,8 @@ import { ExportButton } from '../../../lib/export/export-button.tsx';
 import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { useDomainLinks } from './use-domain-links.ts';
 import { useHashCustomer } from './use-hash-customer.ts';
+import { DomainBulk, useDomainActions } from './domain-bulk.tsx';
+import { isSelected, NOTHING_SELECTED, type Selection, toggle } from '../../../lib/bulk/selection.ts';
 
 type DescribedDocument = Extract<Described, { ok: true }>;
 
@@ -85,6 +87,8 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
   // A row's "Edit" or "Delete", where the description has them: the generated PATCH form in a
   // dialog, or straight to "Confirm delete"; either way through the write guard.
   const [action, setAction] = useState<{ kind: 'edit' | 'delete'; domain: string }>();
+  // Selected domains for "Delete" and "Change" of all of them at once, where the description has those writes.
+  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
   const writes = described && route.kind === 'described' ? domainWrites(described, route, customerId) : undefined;
   const links = useDomainLinks(described, route, customerId);
   const { data, error, isFetching } = query;
@@ -92,6 +96,17 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
   const compare = useMemo(() => new Intl.Collator(language, { numeric: true }).compare, [language]);
   const sorted = useMemo(() => sortRows(rows, sort, compare), [rows, sort, compare]);
   const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
+  const itemPath = described?.index.operations.find((operation) => operation.key === (writes?.edit ?? writes?.remove)?.operation)?.apiPath;
+  const domainActions = useDomainActions(described, itemPath);
+  const bulk = described && writes ? {
+    operations: { remove: writes.remove?.operation, change: writes.edit?.operation, actions: domainActions },
+    valuesOf: (domain: string) => ({ ...writes.edit?.preset(domain), ...writes.remove?.preset(domain) }),
+  } : undefined;
+  const changeFilter = (text: string) => {
+    setFilter(text);
+    // "Select all" took the domains of its own filter: another filter is another selection.
+    if (selection.kind === 'all') setSelection(NOTHING_SELECTED);
+  };
 
   if (error && isListUnsupported(error)) {
     // Not a failure: the list is not documented, and nothing else depends on it being there.
@@ -110,7 +125,7 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
           <div className="field list-filter">
             <label htmlFor={filterId}>{t('list.filter')}</label>
             <input id={filterId} type="search" autoComplete="off" spellCheck={false} aria-describedby={`${filterId}-hint`}
-              value={filter} onChange={(event) => { setFilter(event.target.value); }} />
+              value={filter} onChange={(event) => { changeFilter(event.target.value); }} />
             <p id={`${filterId}-hint`} className="hint">{t('list.filter.hint')}</p>
           </div>
         )}
@@ -130,12 +145,20 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
       <p role="status" className="list-count">{count}</p>
       {failure && <ListError error={failure} customerId={customerId} lead={t(data ? 'list.stale' : 'list.failed', { time: time(query.dataUpdatedAt) })} />}
       {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
+      {described && bulk && (
+        <DomainBulk described={described} server={server} operations={bulk.operations} rows={sorted} filter={filter}
+          selection={selection} onSelection={setSelection} valuesOf={bulk.valuesOf} />
+      )}
       {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}
       {shown.length > 0 && (
         <DomainTable label={t('list.table', { customer: customerId })} rows={shown} records={data ?? []} sort={sort} onSort={setSort} links={links}
           actions={writes && {
             edit: writes.edit !== undefined, remove: writes.remove !== undefined,
             onAction: (kind, domain) => { setAction({ kind, domain }); },
+          }}
+          selectable={bulk && {
+            isSelected: (row) => isSelected(selection, row.record.domain, (wanted) => filterRows([row], wanted).length === 1),
+            onToggle: (row, on) => { setSelection(toggle(selection, row.record.domain, row.unicode, on)); },
           }} />
       )}
       {described && writes && action?.kind === 'delete' && writes.remove && (
