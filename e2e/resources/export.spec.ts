@@ -114,3 +114,53 @@ test('Export on the Domains screen, in German: the list shown as CSV', async ({ 
   expect(lines.slice(1).map((line) => line.split(',')[0]).filter(Boolean).sort()).toEqual(['example.org', 'xn--bcher-kva.example']);
   await expect(dialog.getByRole('status')).toHaveText('2 Einträge als CSV heruntergeladen.');
 });
+
+test('Export cancelled while a page is read: that page\'s download stops, no page more is asked, nothing is downloaded; a secret named with its parent stays out', async ({ page }) => {
+  await saveSettings(page, { apiKey: 'demo-admin-key' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
+  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  const seen: string[] = [];
+  let hold = true;
+  let holding: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { holding = resolve; });
+  await page.route(`**${API}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    seen.push(url.search);
+    const number = Number(url.searchParams.get('page') ?? '1');
+    // The second page is never answered: only a cancel ends its read.
+    if (number === 2 && hold) { holding(); return; }
+    const rows = mailboxes.slice((number - 1) * 50, number * 50).map((mailbox) => ({ ...mailbox, ssl: { key: 'PRIVATE-KEY', cert: 'CERT' } }));
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ data: rows, total: mailboxes.length }) });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Mailboxes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'entries' })).toHaveText('50 entries · 120 in all · Page 1');
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export Mailboxes' });
+  const downloads: string[] = [];
+  page.on('download', (download) => { downloads.push(download.suggestedFilename()); });
+  await dialog.getByRole('button', { name: 'Download CSV' }).click();
+  await held;
+  await expect(dialog.getByRole('status')).toHaveText('Reading the list: 50 of 120 read…');
+  const aborted = page.waitForEvent('requestfailed', (request) => new URL(request.url()).searchParams.get('page') === '2');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await aborted).failure()?.errorText).toContain('ABORTED');
+  await expect(dialog.getByRole('status')).toHaveText('Cancelled; nothing was downloaded.');
+  expect(seen).toEqual(['?page=1&per_page=50', '?page=2&per_page=50']);
+  expect(downloads).toEqual([]);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Read again to the end: the secret-named `ssl.key` is written nowhere.
+  hold = false;
+  await page.getByRole('searchbox', { name: 'Filter' }).fill('holiday1@');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+  await expect(dialog.getByRole('status')).toHaveText('1 entry downloaded as CSV.');
+  const file = await text(csv);
+  expect(file.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['address,id,quota.mb,ssl.cert', 'holiday1@example.org,m1,100,CERT', '']);
+  expect(file).not.toContain('PRIVATE-KEY');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

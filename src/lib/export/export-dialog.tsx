@@ -2,10 +2,12 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../openapi/json.ts';
 import { FormDialog } from '../ui/form-dialog.tsx';
-import { downloadText, fileStamp } from '../util/download.ts';
-import { rowsCsv, rowsJson } from './export-rows.ts';
+import { downloadText } from '../util/download.ts';
+import { rowsCsvSliced, rowsJsonSliced } from './export-rows.ts';
 import type { ListPage, Query } from '../openapi/resources/list-page.ts';
+import { exportFileName } from './file-name.ts';
 import { readAllRows } from './read-all.ts';
+import { watchedClient } from './watched-client.ts';
 import { useExportWords } from './words.ts';
 
 /** Where the rows to export come from: those at hand (a list read whole), or every page read first. */
@@ -14,8 +16,12 @@ export type ExportSource =
   | {
     kind: 'pages';
     first: Query;
-    /** Reads a page through the list screen's own query (so a page it read lately is not asked again). */
-    page: (client: QueryClient, query: Query) => Promise<ListPage>;
+    /**
+     * Reads a page through the list screen's own query (so a page it read lately is not asked
+     * again). A read through `client` that Cancel or Close leaves behind is cancelled, unless a
+     * screen still waits for it; `signal` says so too.
+     */
+    page: (client: QueryClient, query: Query, signal: AbortSignal) => Promise<ListPage>;
     /** The rows read, filtered and sorted as the screen shows its page. */
     select: (rows: readonly JsonObject[]) => readonly JsonObject[];
   };
@@ -23,6 +29,7 @@ export type ExportSource =
 type State =
   | { kind: 'idle' }
   | { kind: 'reading'; read: number; total: number | undefined }
+  | { kind: 'writing'; rows: readonly JsonObject[]; complete: boolean }
   | { kind: 'failed' | 'cancelled' }
   | { kind: 'ready'; rows: readonly JsonObject[]; complete: boolean };
 
@@ -37,8 +44,6 @@ export interface ExportProps {
   nameProperty?: string | undefined;
 }
 
-const fileBase = (list: string) => list.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'list';
-
 /** The dialog of "Export" (loaded on its first use): reads what it needs, then writes the files. */
 export default function ExportDialog({ list, shownCount, filtered, source, nameProperty, onClose }: ExportProps & { onClose: () => void }) {
   const words = useExportWords();
@@ -48,45 +53,53 @@ export default function ExportDialog({ list, shownCount, filtered, source, nameP
   const reading = useRef<AbortController>(undefined);
   useEffect(() => () => { reading.current?.abort(); }, []);
 
-  const rowsToWrite = async (): Promise<readonly JsonObject[] | undefined> => {
-    if (state.kind === 'ready') return state.rows;
+  const rowsToWrite = async (controller: AbortController): Promise<{ rows: readonly JsonObject[]; complete: boolean } | undefined> => {
+    if (state.kind === 'ready') return state;
     if (source.kind !== 'pages') return undefined;
-    const controller = new AbortController();
-    reading.current = controller;
     setState({ kind: 'reading', read: 0, total: undefined });
-    try {
-      const all = await readAllRows(source.first, (query) => source.page(client, query), {
-        signal: controller.signal,
-        onPage: (read, total) => { setState({ kind: 'reading', read, total }); },
-      });
-      const rows = source.select(all.rows);
-      setState({ kind: 'ready', rows, complete: all.complete });
-      return rows;
-    } catch (error) {
-      setState({ kind: controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError') ? 'cancelled' : 'failed' });
-      return undefined;
-    }
+    const watched = watchedClient(client);
+    // Cancel or Close: the page being read is not downloaded on.
+    controller.signal.addEventListener('abort', watched.cancel, { once: true });
+    const all = await readAllRows(source.first, (query) => source.page(watched.client, query, controller.signal), {
+      signal: controller.signal,
+      onPage: (read, total) => { setState({ kind: 'reading', read, total }); },
+    });
+    return { rows: source.select(all.rows), complete: all.complete };
   };
 
   const download = async (format: 'CSV' | 'JSON') => {
-    const rows = await rowsToWrite();
-    if (!rows) return;
-    const name = `${fileBase(list)}-${fileStamp(Date.now())}`;
-    if (format === 'CSV') {
-      const { csv, dropped } = rowsCsv(rows, nameProperty);
-      downloadText(`${name}.csv`, csv, 'text/csv;charset=utf-8');
-      setSaid(`${words.done(rows.length, format)}${dropped > 0 ? ` ${words.columns(dropped)}` : ''}`);
-    } else {
-      downloadText(`${name}.json`, rowsJson(rows), 'application/json');
-      setSaid(words.done(rows.length, format));
+    const controller = new AbortController();
+    reading.current = controller;
+    try {
+      const read = await rowsToWrite(controller);
+      if (!read) return;
+      const { rows, complete } = read;
+      // A long list is written in slices: the page answers meanwhile, Cancel too.
+      setState({ kind: 'writing', rows, complete });
+      const name = (extension: 'csv' | 'json') => exportFileName(list, Date.now(), extension);
+      if (format === 'CSV') {
+        const { csv, dropped } = await rowsCsvSliced(rows, nameProperty, { signal: controller.signal });
+        downloadText(name('csv'), csv, 'text/csv;charset=utf-8');
+        setSaid(`${words.done(rows.length, format)}${dropped > 0 ? ` ${words.columns(dropped)}` : ''}`);
+      } else {
+        downloadText(name('json'), await rowsJsonSliced(rows, { signal: controller.signal }), 'application/json');
+        setSaid(words.done(rows.length, format));
+      }
+      setState({ kind: 'ready', rows, complete });
+    } catch (error) {
+      const cancelled = controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
+      setSaid(cancelled ? words.cancelled : '');
+      // Rows read already are kept: a cancelled writing reads nothing again.
+      setState((now) => (now.kind === 'writing' && cancelled ? { kind: 'ready', rows: now.rows, complete: now.complete } : { kind: cancelled ? 'cancelled' : 'failed' }));
     }
   };
 
-  const busy = state.kind === 'reading';
+  const busy = state.kind === 'reading' || state.kind === 'writing';
+  const rowsKnown = state.kind === 'ready' || state.kind === 'writing';
   return (
     <FormDialog title={words.title(list)} closeLabel={words.close} onClose={onClose}>
-      <p>{state.kind === 'ready' ? words.what(state.rows.length, filtered) : words.what(shownCount, filtered)}</p>
-      {source.kind === 'pages' && state.kind !== 'ready' && <p className="hint">{words.allPages}</p>}
+      <p>{rowsKnown ? words.what(state.rows.length, filtered) : words.what(shownCount, filtered)}</p>
+      {source.kind === 'pages' && !rowsKnown && <p className="hint">{words.allPages}</p>}
       <p className="hint">{words.secrets}</p>
       <p className="actions">
         <button type="button" aria-disabled={busy} onClick={() => { if (!busy) void download('CSV'); }}>{words.csv}</button>
@@ -94,10 +107,10 @@ export default function ExportDialog({ list, shownCount, filtered, source, nameP
         {busy && <button type="button" className="secondary" onClick={() => { reading.current?.abort(); }}>{words.cancel}</button>}
       </p>
       <p role="status">
-        {state.kind === 'reading' ? words.reading(state.read, state.total) : state.kind === 'cancelled' ? words.cancelled : said}
+        {state.kind === 'reading' ? words.reading(state.read, state.total) : state.kind === 'writing' ? words.writing : state.kind === 'cancelled' ? words.cancelled : said}
       </p>
       {state.kind === 'failed' && <p role="alert" className="alert">{words.failed}</p>}
-      {state.kind === 'ready' && !state.complete && <p className="notice">{words.partial(state.rows.length)}</p>}
+      {rowsKnown && !state.complete && <p className="notice">{words.partial(state.rows.length)}</p>}
     </FormDialog>
   );
 }
