@@ -3,7 +3,7 @@ import { indexDescription } from '../../../lib/openapi/operations.ts';
 import { resourceMaps, resourceModel } from '../../../lib/openapi/resources/resource-model.ts';
 import { simulatorDescription } from '../../../lib/testing/simulator-description.ts';
 import { type FindSource, findGroups } from './find-groups.ts';
-import type { Row } from './find-match.ts';
+import { needleOf, type Row } from './find-match.ts';
 
 const document = simulatorDescription({ kind: 'admin' });
 const maps = resourceMaps(resourceModel(document, indexDescription(document, '3.1.0', '')));
@@ -46,6 +46,14 @@ describe('findGroups: the rows whose names hold the text, by resource, best firs
     // Before the name rules are loaded: as it is.
     const unread = { ...domains, rows: [{ domain: 'xn--bcher-kva.example' }] };
     expect(summary(findGroups([unread], 'xn--bch', { maps, shown: undefined }))[0]?.[1]).toEqual(['xn--bcher-kva.example · c0002 → #/resources/customers/c0002/domains/xn--bcher-kva.example']);
+  });
+
+  it('finds a host name kept in Unicode by its ASCII form, and a name written decomposed by its composed form', () => {
+    const ascii = (name: string) => name.replace('bücher', 'xn--bcher-kva');
+    const unicode = { ...domains, rows: [{ domain: 'bücher.example' }, { domain: 'mu\u0308nchen-shop.example' }] };
+    expect(findGroups([unicode], 'xn--bch', { maps, shown: undefined }).ascii).toBe(true);
+    expect(summary(findGroups([unicode], 'xn--bch', { maps, shown, ascii }))).toEqual([['Domains', ['bücher.example · c0002 → #/resources/customers/c0002/domains/b%C3%BCcher.example'], false]]);
+    expect(summary(findGroups([unicode], needleOf('München'), { maps, shown, ascii }))[0]?.[1]).toHaveLength(1);
   });
 
   it('shows a row read twice once (two pages, the Domains screen and the server\'s answer)', () => {

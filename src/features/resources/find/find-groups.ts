@@ -54,6 +54,8 @@ export interface FindOptions {
   maps: Maps;
   /** A name as shown (host names in Unicode): the name rules, once loaded. */
   shown: ((name: string) => string) | undefined;
+  /** A host name (or a mail address) kept in Unicode in its ASCII form, with the name rules: it is found by that too. */
+  ascii?: ((name: string) => string) | undefined;
   /** Milliseconds spent preparing names not prepared yet, at most: see `pending`. */
   budgetMs?: number;
   perGroup?: number;
@@ -69,7 +71,7 @@ export interface FindAnswerOf {
 }
 
 /** The matching rows of `sources` for `needle` (as needleOf makes it), grouped and capped. */
-export function findGroups(sources: readonly FindSource[], needle: string, { maps, shown, budgetMs = Infinity, perGroup = PER_GROUP, inAll = IN_ALL }: FindOptions): FindAnswerOf {
+export function findGroups(sources: readonly FindSource[], needle: string, { maps, shown, ascii, budgetMs = Infinity, perGroup = PER_GROUP, inAll = IN_ALL }: FindOptions): FindAnswerOf {
   const progress = { pending: false, ascii: false };
   const until = performance.now() + budgetMs;
   if (needle === '') return { groups: [], ...progress };
@@ -90,7 +92,7 @@ export function findGroups(sources: readonly FindSource[], needle: string, { map
       if (last) last.more = true;
       break;
     }
-    const group = groupOf(bySource.get(apiPath) ?? [], needle, maps, shown, until, perGroup, progress);
+    const group = groupOf(bySource.get(apiPath) ?? [], needle, maps, { shown, ascii }, until, perGroup, progress);
     if (group.results.length === 0) continue;
     if (group.results.length > left) {
       group.results = group.results.slice(0, left);
@@ -108,7 +110,8 @@ const rank = (order: readonly string[], apiPath: string) => {
 };
 
 function groupOf(
-  sources: readonly FindSource[], needle: string, maps: Maps, shown: FindOptions['shown'], until: number, perGroup: number, progress: { pending: boolean; ascii: boolean },
+  sources: readonly FindSource[], needle: string, maps: Maps, { shown, ascii }: Pick<FindOptions, 'shown' | 'ascii'>, until: number, perGroup: number,
+  progress: { pending: boolean; ascii: boolean },
 ): FindGroup {
   const first = sources[0];
   const collection = (first && maps.collections.get(first.collection.apiPath)) ?? first?.collection;
@@ -116,7 +119,7 @@ function groupOf(
   const seen = new Set<string>();
   let more = false;
   for (const source of sources) {
-    const names = preparedNames(source.rows, source.nameKey, source.collection.identifier, shown, until);
+    const names = preparedNames(source.rows, source.nameKey, source.collection.identifier, shown, until, ascii);
     if (names.texts.length < source.rows.length) progress.pending = true;
     if (names.ascii) progress.ascii = true;
     const answered = source.askedFor === needle;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { needleOf, preparedNames, rankOf } from './find-match.ts';
+import { normalizeDomain } from '../../../lib/names/domain-name.ts';
+import { asciiForm, needleOf, preparedNames, rankOf } from './find-match.ts';
 
-// What the name rules do for a shown name, enough for these tests.
+// What the name rules do for a shown name, and for the name as sent, enough for these tests.
 const shown = (name: string) => name.replace('xn--bcher-kva', 'bücher');
+const ascii = (name: string) => name.replace(/bücher/i, 'xn--bcher-kva');
 
 describe('rankOf: how well a prepared name holds what was typed', () => {
   it.each([
@@ -73,5 +75,36 @@ describe('preparedNames: each row\'s name once, in the forms it is searched in',
     const plain = [{ domain: 'shop.example' }];
     const once = preparedNames(plain, 'domain', undefined);
     expect(preparedNames(plain, 'domain', undefined, shown)).toBe(once);
+  });
+
+  it.each([
+    ['a host name kept in Unicode, with its form as sent', { domain: 'Bücher.example' }, 'bücher.example\nxn--bcher-kva.example'],
+    ['a mail address at such a host', { domain: 'info@bücher.example' }, 'info@bücher.example\ninfo@xn--bcher-kva.example'],
+    ['a name written decomposed, as typed composed', { domain: 'Mu\u0308ller GmbH' }, 'müller gmbh'],
+  ])('%s', (_, row, text) => {
+    expect(preparedNames([row], 'domain', undefined, shown, Infinity, ascii).texts).toEqual([text]);
+  });
+
+  it('is made once more when the name rules come for a host name kept in Unicode, and says the rules are wanted', () => {
+    const list = [{ domain: 'bücher.example' }];
+    const before = preparedNames(list, 'domain', undefined);
+    expect(before.ascii).toBe(true);
+    expect(before.texts).toEqual(['bücher.example']);
+    expect(preparedNames(list, 'domain', undefined, shown, Infinity, ascii).texts).toEqual(['bücher.example\nxn--bcher-kva.example']);
+    // A person's name in Unicode is no host name: nothing is wanted for it.
+    expect(preparedNames([{ name: 'Jürgen Groß' }], 'name', undefined).ascii).toBe(false);
+  });
+});
+
+describe('asciiForm: a host name kept in Unicode as it may be sent', () => {
+  it.each([
+    ['bücher.example', 'xn--bcher-kva.example'],
+    ['info@Bücher.example', 'info@xn--bcher-kva.example'],
+    ['münchen.de', 'xn--mnchen-3ya.de'],
+    ['shop.example', 'shop.example'],
+    ['Jürgen Groß', 'Jürgen Groß'],
+    ['bad..bücher', 'bad..bücher'],
+  ])('%j → %j', (text, ascii) => {
+    expect(asciiForm(text, normalizeDomain)).toBe(ascii);
   });
 });

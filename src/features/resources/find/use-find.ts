@@ -11,6 +11,7 @@ import { resourceQueries } from '../queries.ts';
 import { useResources } from '../use-resources.ts';
 import { askable, askQuery, filterParameter, listsToAsk } from './find-ask.ts';
 import { findGroups, type FindGroup } from './find-groups.ts';
+import { asciiForm } from './find-match.ts';
 import { type KeptList, keptSources, RESOURCE_LISTS, resourceListSources } from './find-sources.ts';
 
 /** Lists other screens keep, as the app reads them from the cache for a server. */
@@ -51,17 +52,18 @@ export function useFind(needle: string, open: boolean, kept: KeptLists | undefin
     ...keptSources(kept?.(client, server) ?? [], maps, customer),
   ] : []), [cached, client, server, maps, customer, kept]);
 
-  // Host names in Unicode, and found so: the name rules load once a name may need them.
+  // Host names in Unicode, and found so and in ASCII: the name rules load once a name may need them.
   const [rules, setRules] = useState(() => loadedDomainName()?.normalizeDomain);
   const shown = useMemo(() => rules && ((name: string) => unicodeShown(name, rules)), [rules]);
+  const ascii = useMemo(() => rules && ((name: string) => asciiForm(name, rules)), [rules]);
   // Names are prepared for a few milliseconds per pass: a list of 100,000 takes a few passes,
   // each its own task, searched as far as it is prepared meanwhile.
   const [pass, setPass] = useState(0);
   const found = useMemo(
-    () => (maps ? findGroups(sources, needle, { maps, shown, budgetMs: PREPARE_MS }) : { groups: [], pending: false, ascii: false }),
+    () => (maps ? findGroups(sources, needle, { maps, shown, ascii, budgetMs: PREPARE_MS }) : { groups: [], pending: false, ascii: false }),
     // Each pass prepares more names (a cache outside React, by rows array): the answer is made again for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sources, needle, maps, shown, pass],
+    [sources, needle, maps, shown, ascii, pass],
   );
   useEffect(() => {
     if (!found.pending) return;
