@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { indexDescription } from '../../../lib/openapi/operations.ts';
 import { resourceMaps, resourceModel } from '../../../lib/openapi/resources/resource-model.ts';
-import { askable, askedFor, askQuery, filterParameter, listsToAsk, topValues } from './find-ask.ts';
+import { askable, askedFor, askQuery, filterParameter, fits, listsToAsk, type TextFilter, topValues } from './find-ask.ts';
 
 const query = (name: string, schema?: JsonObject) => ({ name, in: 'query' as const, ...(schema && { schema }) });
 const document: JsonObject = { components: { schemas: { Text: { type: 'string' }, Filter: { type: 'object', properties: { name: { type: 'string' } } } } } };
@@ -20,8 +20,23 @@ describe('filterParameter: the list read\'s query parameter that filters by text
     ['not a list of values', [query('name', { type: 'array', items: { type: 'string' } })], undefined],
     ['not in the path', [{ name: 'name', in: 'path', schema: { type: 'string' } }], undefined],
     ['not any other name', [query('domain', { type: 'string' }), query('account', { type: 'string' })], undefined],
+    ['not a choice of states (`filter=active`)', [query('filter', { type: 'string', enum: ['active', 'suspended'] })], undefined],
+    ['not one fixed value', [query('q', { type: 'string', const: 'all' })], undefined],
+    ['not a date, a time or an identifier', [query('filter', { type: 'string', format: 'date' }), query('q', { type: 'string', format: 'date-time' }), query('name', { type: 'string', format: 'uuid' })], undefined],
+    ['the next one where the first is a choice', [query('search', { type: 'string', enum: ['a', 'b'] }), query('name', { type: 'string' })], 'name'],
   ])('%s', (_, parameters, found) => {
-    expect(filterParameter(parameters.map((parameter) => ({ schema: undefined, ...parameter })), document)).toBe(found);
+    expect(filterParameter(parameters.map((parameter) => ({ schema: undefined, ...parameter })), document)?.name).toBe(found);
+  });
+
+  it.each<[string, JsonObject, string[], string[]]>([
+    ['any text of 2 to 200 characters', { type: 'string' }, ['sh', 'x'.repeat(200)], ['s', 'x'.repeat(201)]],
+    ['at least 3 where the server says so', { type: 'string', minLength: 3 }, ['sho'], ['sh']],
+    ['at most 10 where the server says so', { type: 'string', maxLength: 10 }, ['shop.examp'], ['shop.example']],
+    ['limits that make no sense are not taken', { type: 'string', minLength: -4, maxLength: 'x' }, ['sh'], ['s']],
+  ])('asks %s', (_, schema, asked, notAsked) => {
+    const filter = filterParameter([{ name: 'q', in: 'query', schema }], document);
+    expect(filter && asked.map((text) => fits(filter, text))).toEqual(asked.map(() => true));
+    expect(filter && notAsked.map((text) => fits(filter, text))).toEqual(notAsked.map(() => false));
   });
 });
 
@@ -45,7 +60,8 @@ function model() {
 
 describe('listsToAsk: the lists reached from the top without typing, which can filter', () => {
   const { top } = model();
-  const filters = new Map([['/customers', 'search'], ['/{apiVersion}/servers', 'q'], ['/clients/{customerId}/accounts', 'name']]);
+  const text = (name: string): TextFilter => ({ name, minLength: 2, maxLength: 200 });
+  const filters = new Map([['/customers', text('search')], ['/{apiVersion}/servers', text('q')], ['/clients/{customerId}/accounts', text('name')]]);
 
   it('fills each path as the Resources navigation does: given values, then the tab\'s customer', () => {
     expect(top.map((collection) => collection.apiPath)).toEqual(['/customers', '/{apiVersion}/servers', '/clients/{customerId}/accounts']);

@@ -2,7 +2,7 @@
 // without typing (its path filled by the tab's customer and what the schema gives), only where
 // its read takes a filter by one of the usual names, and not where every row of it is at hand
 // already. One request per list and text: the list's first page with the filter added.
-import { isObject, type JsonObject } from '../../../lib/openapi/json.ts';
+import { isObject, type JsonObject, type JsonValue } from '../../../lib/openapi/json.ts';
 import type { Parameter } from '../../../lib/openapi/operations.ts';
 import { isCustomerName } from '../../../lib/openapi/parameters/parameter-context.ts';
 import { resolveLocal } from '../../../lib/openapi/refs.ts';
@@ -20,20 +20,42 @@ export const MAX_ASKED = 200;
 
 export const askable = (needle: string): boolean => needle.length >= MIN_ASKED && needle.length <= MAX_ASKED;
 
-/** The list read's query parameter that filters by text: one of FILTER_NAMES taking a plain string (not a `filter[name]` object). */
-export function filterParameter(parameters: readonly Pick<Parameter, 'name' | 'in' | 'schema'>[], document: JsonObject): string | undefined {
+/** A list read's filter by text: its query parameter, and the lengths of text its schema takes. */
+export interface TextFilter {
+  name: string;
+  minLength: number;
+  maxLength: number;
+}
+
+/** Formats of a string that is no text to search by: a date, a time, an identifier. */
+const NOT_TEXT = new Set(['date', 'date-time', 'time', 'duration', 'uuid', 'byte', 'binary', 'ipv4', 'ipv6', 'uri']);
+
+const length = (value: JsonValue | undefined, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback);
+
+/**
+ * The list read's query parameter that filters by text: one of FILTER_NAMES taking a plain
+ * string (not a `filter[name]` object, not a choice of states like `filter=active`, not a date),
+ * with the lengths its schema allows within MIN_ASKED and MAX_ASKED.
+ */
+export function filterParameter(parameters: readonly Pick<Parameter, 'name' | 'in' | 'schema'>[], document: JsonObject): TextFilter | undefined {
   for (const name of FILTER_NAMES) {
     const parameter = parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
     if (!parameter) continue;
     const schema = resolveLocal(document, parameter.schema);
-    if (schema === undefined) return name;
+    if (schema === undefined) return { name, minLength: MIN_ASKED, maxLength: MAX_ASKED };
     if (!isObject(schema)) continue;
+    if (schema.enum !== undefined || schema.const !== undefined || (typeof schema.format === 'string' && NOT_TEXT.has(schema.format))) continue;
     const type = schema.type;
-    if (type === 'string' || (Array.isArray(type) && type.includes('string'))) return name;
-    if (type === undefined && schema.properties === undefined && schema.items === undefined && schema.$ref === undefined) return name;
+    const text = type === 'string' || (Array.isArray(type) && type.includes('string'))
+      || (type === undefined && schema.properties === undefined && schema.items === undefined && schema.$ref === undefined);
+    if (!text) continue;
+    return { name, minLength: Math.max(MIN_ASKED, length(schema.minLength, 0)), maxLength: Math.min(MAX_ASKED, length(schema.maxLength, MAX_ASKED)) };
   }
   return undefined;
 }
+
+/** Whether `text` is one the filter takes: a text its schema refuses is not sent (a 400 for nothing). */
+export const fits = (filter: TextFilter, text: string): boolean => text.length >= filter.minLength && text.length <= filter.maxLength;
 
 /** A top list's path values: what the schema gives (`{apiVersion}`: v4), then the tab's customer (as the Resources navigation fills them). */
 export function topValues(collection: Pick<Collection, 'apiPath' | 'given'>, customer: string | undefined): Record<string, string> {
@@ -50,6 +72,7 @@ export interface ListToAsk {
   path: string[];
   /** Its filter's query parameter. */
   parameter: string;
+  filter: TextFilter;
 }
 
 /**
@@ -57,11 +80,11 @@ export interface ListToAsk {
  * (`filters`: the parameter by the list's path) and whose path the tab fills, unless every row
  * of it is at hand (`complete`: concrete paths joined by '/').
  */
-export function listsToAsk(top: readonly Collection[], filters: ReadonlyMap<string, string>, customer: string | undefined, complete: ReadonlySet<string>): ListToAsk[] {
+export function listsToAsk(top: readonly Collection[], filters: ReadonlyMap<string, TextFilter>, customer: string | undefined, complete: ReadonlySet<string>): ListToAsk[] {
   return top.flatMap((collection) => {
-    const parameter = filters.get(collection.apiPath);
-    const path = parameter === undefined ? undefined : fillPath(collection.apiPath, topValues(collection, customer));
-    return parameter === undefined || path === undefined || complete.has(path.join('/')) ? [] : [{ collection, path, parameter }];
+    const filter = filters.get(collection.apiPath);
+    const path = filter === undefined ? undefined : fillPath(collection.apiPath, topValues(collection, customer));
+    return filter === undefined || path === undefined || complete.has(path.join('/')) ? [] : [{ collection, path, parameter: filter.name, filter }];
   });
 }
 

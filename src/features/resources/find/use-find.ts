@@ -9,7 +9,7 @@ import { useSettings } from '../../../lib/session/settings-store.ts';
 import { useTabCustomer } from '../../../lib/session/tab-customer.ts';
 import { resourceQueries } from '../queries.ts';
 import { useResources } from '../use-resources.ts';
-import { askable, askQuery, filterParameter, listsToAsk } from './find-ask.ts';
+import { askable, askQuery, filterParameter, fits, listsToAsk, type TextFilter } from './find-ask.ts';
 import { findGroups, type FindGroup } from './find-groups.ts';
 import { asciiForm } from './find-match.ts';
 import { type KeptList, keptSources, RESOURCE_LISTS, resourceListSources } from './find-sources.ts';
@@ -86,7 +86,7 @@ export function useFind(needle: string, open: boolean, kept: KeptLists | undefin
   const settled = useSettled(needle, ASK_AFTER_MS);
   const asked = open && hasKey && settled === needle && askable(needle) ? needle : undefined;
   const asks = useQueries({
-    queries: asked === undefined ? [] : lists.map((list) => ({
+    queries: asked === undefined ? [] : lists.filter((list) => fits(list.filter, asked)).map((list) => ({
       ...resourceQueries.list(server, list.path, askQuery(list, asked), list.collection),
       // One request per list and text: a failure is said, not tried again.
       retry: false,
@@ -120,9 +120,9 @@ function useSettled(value: string, ms: number): string {
 }
 
 // Each top list read's filter parameter, asked of the description's worker once per description.
-const filtersOf = new WeakMap<DescribedOk, Promise<ReadonlyMap<string, string>>>();
+const filtersOf = new WeakMap<DescribedOk, Promise<ReadonlyMap<string, TextFilter>>>();
 
-function filtersFor(described: DescribedOk, top: readonly Collection[]): Promise<ReadonlyMap<string, string>> {
+function filtersFor(described: DescribedOk, top: readonly Collection[]): Promise<ReadonlyMap<string, TextFilter>> {
   let found = filtersOf.get(described);
   if (!found) {
     found = Promise.all(top.map(async (collection) => {
@@ -134,8 +134,8 @@ function filtersFor(described: DescribedOk, top: readonly Collection[]): Promise
   return found;
 }
 
-function useFilters(described: DescribedOk | undefined, top: readonly Collection[]): ReadonlyMap<string, string> | undefined {
-  const [made, setMade] = useState<{ for: DescribedOk; filters: ReadonlyMap<string, string> }>();
+function useFilters(described: DescribedOk | undefined, top: readonly Collection[]): ReadonlyMap<string, TextFilter> | undefined {
+  const [made, setMade] = useState<{ for: DescribedOk; filters: ReadonlyMap<string, TextFilter> }>();
   useEffect(() => {
     if (!described) return;
     let live = true;
