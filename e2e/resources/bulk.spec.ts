@@ -17,9 +17,12 @@ async function addMailbox(page: Page, localPart: string) {
   expect(response.status(), `adding ${localPart}`).toBe(201);
 }
 
-const selection = (page: Page) => page.getByRole('group', { name: 'Selection' });
+const selection = (page: Page) => page.getByRole('group', { name: 'Selection', exact: true });
 const bulk = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
 const runRegion = (page: Page) => page.getByRole('region', { name: 'Bulk run' });
+
+// Each test starts from an empty simulator (the sim fixture); none leaves its domains to a later spec.
+test.afterEach(async ({ sim }) => { await sim.reset(); });
 
 async function reportOf(download: Download): Promise<string> {
   const path = await download.path();
@@ -33,7 +36,7 @@ test('three mailboxes selected, "Delete", 3 typed: three DELETEs, each once; the
   await page.goto('/#/resources/customers/c0002/domains/example.org/mailboxes');
   const table = page.getByRole('table', { name: 'Mailboxes' });
   for (const name of ['info', 'office', 'sales']) await table.getByRole('checkbox', { name: `Select ${name}@example.org` }).check();
-  await expect(selection(page).getByRole('status')).toHaveText('3 selected');
+  await expect(selection(page)).toContainText('3 selected');
   await expectNoViolations(page);
 
   const before = (await sim.requests()).length;
@@ -71,7 +74,7 @@ test('three mailboxes selected, "Delete", 3 typed: three DELETEs, each once; the
 
   // The list is read again: only the mailbox not selected is left; the selection is gone.
   await expect(table.getByRole('link')).toHaveText(['postmaster@example.org']);
-  await expect(selection(page).getByRole('status')).toHaveText('');
+  await expect(selection(page)).not.toContainText('selected');
   await expectNoViolations(page);
 });
 
@@ -84,7 +87,7 @@ test('two domains selected on the Domains screen, one field changed: two PATCHes
   const table = page.getByRole('table', { name: 'Domains of customer c0002' });
   await table.getByRole('checkbox', { name: 'Select a.example' }).check();
   await table.getByRole('checkbox', { name: 'Select c.example' }).check();
-  await expect(selection(page).getByRole('status')).toHaveText('2 selected');
+  await expect(selection(page)).toContainText('2 selected');
 
   const before = (await sim.requests()).length;
   await bulk(page).getByRole('button', { name: 'Change', exact: true }).click();
@@ -111,7 +114,7 @@ test('an action applied to two domains sends exactly two requests to the action\
   await page.getByRole('searchbox', { name: 'Filter' }).fill('.example');
   await expect(page.getByRole('status').filter({ hasText: 'domains' })).toHaveText('2 of 3 domains');
   await selection(page).getByRole('button', { name: 'Select all' }).click();
-  await expect(selection(page).getByRole('status')).toHaveText('All 2 selected');
+  await expect(selection(page)).toContainText('All 2 selected');
   await expect(page.getByRole('checkbox', { name: 'Select shop.example' })).toBeChecked();
   const before = (await sim.requests()).length;
   await bulk(page).getByRole('button', { name: 'Renew certificate' }).click();
@@ -198,7 +201,7 @@ test('a description never seen: "Select all" of a list paged by a cursor reads t
   await expect(page.getByRole('link', { name: 'm-2@mail.example' })).toBeVisible();
   await expect(bulk(page)).toHaveCount(0);
   await selection(page).getByRole('button', { name: 'Select all' }).click();
-  await expect(selection(page).getByRole('status')).toHaveText('All selected: 2 read, more not read yet');
+  await expect(selection(page)).toContainText('All selected: 2 read, more not read yet');
   await expect(page.getByRole('checkbox', { name: 'Select m-1@mail.example' })).toBeChecked();
   await expect(bulk(page).getByRole('button')).toHaveText(['Delete', 'Change', 'Suspend']);
 
@@ -258,7 +261,7 @@ test('in German, dark, at 360 px: two mail addresses, one field changed, two PAT
   await page.getByRole('navigation', { name: 'Ressourcen' }).getByRole('link', { name: /mail/i }).click();
   await page.getByRole('checkbox', { name: 'm-1@mail.example auswählen' }).check();
   await page.getByRole('checkbox', { name: 'm-2@mail.example auswählen' }).check();
-  await expect(page.getByRole('group', { name: 'Auswahl' }).getByRole('status')).toHaveText('2 ausgewählt');
+  await expect(page.getByRole('group', { name: 'Auswahl', exact: true })).toContainText('2 ausgewählt');
   await expectNoViolations(page);
   await page.getByRole('group', { name: 'Aktionen für die Auswahl' }).getByRole('button', { name: 'Ändern', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '2 Einträge ändern' });

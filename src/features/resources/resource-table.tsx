@@ -39,20 +39,13 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
       };
     };
     const nameText = nameLabel === undefined ? words.name : humanLabel(nameLabel);
-    const list: VirtualColumn<TableRow>[] = selectable ? [{
-      id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
-      cell: (row) => row.id === undefined ? null : (
-        <input type="checkbox" className="row-select" aria-label={selectWords.row(row.label)} checked={selectable.isSelected(row)}
-          onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />
-      ),
-    }] : [];
-    list.push({
+    const list: VirtualColumn<TableRow>[] = [{
       id: 'name', label: nameText, ...header(nameText, NAME_COLUMN),
       cell: (row) => {
         const href = itemHref(row.id);
         return href ? <a href={href}>{row.label}</a> : row.label;
       },
-    });
+    }];
     columns.forEach((column, at) => {
       const text = humanLabel(column.name);
       list.push({
@@ -81,6 +74,16 @@ export function ResourceTable({ label, rows, nameLabel, columns, sort, onSort, i
             {actions.edit && <button type="button" className="secondary" aria-label={words.edit(row.label)} onClick={() => { actions.onAction('edit', row); }}>{words.editShort}</button>}
             {actions.remove && <button type="button" className="secondary danger" aria-label={words.remove(row.label)} onClick={() => { actions.onAction('delete', row); }}>{words.removeShort}</button>}
           </span>
+        ),
+      });
+    }
+    // Last, so that a row is named by its name first (its checkbox's name, "Select …", after it).
+    if (selectable) {
+      list.push({
+        id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
+        cell: (row) => row.id === undefined ? null : (
+          <input type="checkbox" className="row-select" aria-label={selectWords.row(row.label)} checked={selectable.isSelected(row)}
+            onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />
         ),
       });
     }

@@ -15,7 +15,8 @@ export function SelectionBar({ selection, count, any, canSelectAll, onSelectAll,
   return (
     <div className="selection-bar">
       <div className="selection-tools" role="group" aria-label={words.group}>
-        <p role="status" className="selection-count">{any ? words.count(count, selection.kind === 'all') : ''}</p>
+        {/* Announced as it changes, but no second status of the list: its count is the list's status. */}
+        <p aria-live="polite" className="selection-count">{any ? words.count(count, selection.kind === 'all') : ''}</p>
         {canSelectAll && <button type="button" className="secondary" onClick={onSelectAll}>{words.all}</button>}
         {any && <button type="button" className="secondary" onClick={onClear}>{words.clear}</button>}
       </div>

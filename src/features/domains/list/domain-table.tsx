@@ -40,12 +40,7 @@ export function DomainTable({ label, rows, records, sort, onSort, links, actions
   const { t } = useLocalized();
   const selectWords = useSelectionWords();
   const present = useMemo(() => optionalColumns(records), [records]);
-  const columns = useMemo(() => (selectable ? [{
-    id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
-    // Named by the domain as people read it (bücher.example).
-    cell: (row: DomainRow) => <input type="checkbox" className="row-select" aria-label={selectWords.row(row.unicode)} checked={selectable.isSelected(row)}
-      onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />,
-  }] as VirtualColumn<DomainRow>[] : []).concat(COLUMNS
+  const columns = useMemo((): VirtualColumn<DomainRow>[] => COLUMNS
     .filter(({ key }) => key === 'domain' || key === 'account' || present[key])
     .map(({ key, width, cell }): VirtualColumn<DomainRow> => {
       const direction = sort.key === key ? sort.direction : undefined;
@@ -76,7 +71,12 @@ export function DomainTable({ label, rows, records, sort, onSort, links, actions
             onClick={() => { actions.onAction('delete', row.record.domain); }}>{t('list.deleteShort')}</button>}
         </span>
       ),
-    }] : [])), [present, sort, onSort, t, actions, links, selectable, selectWords]);
+    }] : []).concat(selectable ? [{
+      id: 'select', label: selectWords.column, header: <span className="visually-hidden">{selectWords.column}</span>, width: '3rem',
+      // Named by the domain as people read it (bücher.example).
+      cell: (row: DomainRow) => <input type="checkbox" className="row-select" aria-label={selectWords.row(row.unicode)} checked={selectable.isSelected(row)}
+        onChange={(event) => { selectable.onToggle(row, event.target.checked); }} />,
+    } satisfies VirtualColumn<DomainRow>] : []), [present, sort, onSort, t, actions, links, selectable, selectWords]);
 
   return <VirtualTable label={label} columns={columns} rows={rows} rowKey={(row) => row.key} estimatedRowHeight={44} />;
 }
