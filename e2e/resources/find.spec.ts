@@ -219,3 +219,46 @@ test('where a top list can filter, Find asks the server once typing rests: one r
   await expect(page.getByRole('heading', { name: 'Lindenhof shop', level: 2 })).toBeVisible();
   expect(page.url()).toContain('#/resources/projects/p-1');
 });
+
+test('Find asks a text once, not again when the window comes back to the front; an input method\'s Enter opens nothing; a name that turns its text is shown plainly', async ({ page }) => {
+  await page.clock.install();
+  await saveSettings(page, { apiKey: 'demo-admin-key' });
+  await main(page).getByRole('link', { name: 'API', exact: true }).click();
+  await page.getByLabel('API description file').setInputFiles({ name: 'projects.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
+  await expect(page.getByText('Showing the description from your file projects.json.')).toBeVisible();
+  const asked: string[] = [];
+  const named = [...projects, { id: 'p-4', name: 'Shop \u202Emoc.knab\u202C' }];
+  await page.route(`**${API}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    const one = named.find((project) => url.pathname === `${API}/projects/${project.id}`);
+    if (one) return route.fulfill({ contentType: 'application/json', body: JSON.stringify(one) });
+    const search = url.searchParams.get('search') ?? '';
+    asked.push(search);
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(named.filter((project) => project.name.toLowerCase().includes(search))) });
+  });
+  await main(page).getByRole('link', { name: 'Activity', exact: true }).click();
+
+  await typeInFind(page, 'shop');
+  await page.clock.runFor(400);
+  const found = results(page).getByRole('group', { name: 'Projects' }).getByRole('option');
+  await expect(found).toHaveText(['Shop \uFFFDmoc.knab\uFFFD', 'Lindenhof shop', 'Workshop Süd']);
+  expect(asked).toEqual(['shop']);
+  // A minute on, the window comes back to the front: the answer stands, nothing is asked again.
+  await page.clock.runFor(60_000);
+  await page.evaluate(() => { window.dispatchEvent(new Event('visibilitychange')); window.dispatchEvent(new Event('focus')); });
+  await page.clock.runFor(2_000);
+  await expect(found).toHaveCount(3);
+  expect(asked).toEqual(['shop']);
+
+  // Enter that ends a word of an input method (Japanese, Chinese) is that method's: nothing opens.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).getByRole('option', { name: 'Lindenhof shop' })).toHaveAttribute('aria-selected', 'true');
+  const url = page.url();
+  await find(page).evaluate((field) => { field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true })); });
+  await page.clock.runFor(100);
+  expect(page.url()).toBe(url);
+  await expect(results(page).getByRole('option', { name: 'Lindenhof shop' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Lindenhof shop', level: 2 })).toBeVisible();
+});

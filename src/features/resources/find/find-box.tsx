@@ -56,7 +56,8 @@ export function FindBox({ fieldId, kept }: FindBoxProps) {
     };
     const onBlur = () => { setBox((now) => ({ ...now, open: false, active: -1 })); };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      // A key that composes text (Enter or Escape ending a word typed by an input method) is the input method's.
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing) return;
       const next = keyed({ ...box, active }, event.key, options.length);
       if (!next) return;
       event.preventDefault();
@@ -113,8 +114,9 @@ export function FindBox({ fieldId, kept }: FindBoxProps) {
                     {group.results.map((result, at) => (
                       <a key={result.key} id={optionId(first + at)} role="option" aria-selected={first + at === active} href={result.href} tabIndex={-1}
                         className="find-option" onClick={clear}>
-                        {result.label}
-                        {result.context !== undefined && <span className="find-context"> · {result.context}</span>}
+                        {/* Each name in its own direction: a right-to-left name never reorders the context after it. */}
+                        <bdi>{result.label}</bdi>
+                        {result.context !== undefined && <span className="find-context"> · <bdi>{result.context}</bdi></span>}
                       </a>
                     ))}
                   </div>

@@ -56,6 +56,22 @@ describe('findGroups: the rows whose names hold the text, by resource, best firs
     expect(summary(findGroups([unicode], needleOf('München'), { maps, shown, ascii }))[0]?.[1]).toHaveLength(1);
   });
 
+  it.each([
+    ['a direction override', 'Anna \u202Emoc.knab\u202C GmbH', 'anna', 'Anna \uFFFDmoc.knab\uFFFD GmbH'],
+    ['an isolate left open', 'Shop \u2067evil', 'shop', 'Shop \uFFFDevil'],
+    ['control characters and a line break', 'Ben\u0000\u0007\nSchulz\u009B', 'ben', 'Ben\uFFFD\uFFFD\uFFFDSchulz\uFFFD'],
+  ])('shows a name holding %s with each such character made visible, never acting on the text around it', (_, name, needle, label) => {
+    const hostile = { ...customers, rows: [{ id: 'c0009', name }] };
+    const [group] = findGroups([hostile], needle, { maps, shown }).groups;
+    expect(group?.results.map((result) => result.label)).toEqual([label]);
+    expect(group?.results[0]?.href).toBe('#/resources/customers/c0009');
+  });
+
+  it('shows a context holding such characters as plainly', () => {
+    const hostile = source('/customers/{customerId}/domains', ['customers', 'c\u202E2', 'domains'], { customerId: 'c\u202E2' }, 'domain', [{ domain: 'shop.example' }], { context: 'c\u202E2' });
+    expect(findGroups([hostile], 'shop', { maps, shown }).groups[0]?.results[0]?.context).toBe('c\uFFFD2');
+  });
+
   it('shows a row read twice once (two pages, the Domains screen and the server\'s answer)', () => {
     const once = { ...domains, rows: [{ domain: 'shop.example' }] };
     const again = { ...domains, rows: [{ domain: 'shop.example' }] };

@@ -5,7 +5,7 @@
 // results, not 10,000.
 import type { Collection, Item } from '../../../lib/openapi/resources/resource-model.ts';
 import { resourceHref, rowLinks } from '../../../lib/openapi/resources/resource-route.ts';
-import { preparedNames, rankOf, type Row } from './find-match.ts';
+import { plainShown, preparedNames, rankOf, type Row } from './find-match.ts';
 
 /** A list at hand: its rows as read, and where it is. */
 export interface FindSource {
@@ -124,7 +124,7 @@ function groupOf(
     if (names.ascii) progress.ascii = true;
     const answered = source.askedFor === needle;
     const links = rowLinks(maps, source.collection, source.values);
-    const context = source.context && (shown ? shown(source.context) : source.context);
+    const context = source.context && plainShown(shown ? shown(source.context) : source.context);
     const { texts } = names;
     for (let row = 0; row < texts.length; row += 1) {
       let found = rankOf(texts[row] ?? '', needle);

@@ -54,6 +54,14 @@ export function asciiForm(text: string, normalize: (name: string) => DomainResul
   return `${text.slice(0, at + 1)}${ascii}`;
 }
 
+/**
+ * A name as it may be shown: a control character (a line break, an escape) or a mark that turns
+ * the direction of the text after it (U+202A-U+202E, U+2066-U+2069) shown as U+FFFD, so a
+ * server's name never reorders what is shown with it (`Anna \u202Emoc.knab` is not
+ * `Anna bank.com`).
+ */
+export const plainShown = (text: string): string => text.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '\uFFFD');
+
 /** Rows prepared between two looks at the clock. */
 const STRIDE = 256;
 
@@ -74,7 +82,7 @@ function prepareRows(
     // Searched as shown, as sent and, for a host kept in Unicode, in ASCII; in one form of Unicode, as the needle is.
     const forms = new Set([label, name, ...(unicode && ascii ? [ascii(name)] : [])].map((form) => form.normalize('NFC').toLowerCase()));
     names.texts.push([...forms].join('\n'));
-    names.labels.push(label);
+    names.labels.push(plainShown(label));
     names.ids.push(id);
   }
 }

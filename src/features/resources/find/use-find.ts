@@ -88,8 +88,11 @@ export function useFind(needle: string, open: boolean, kept: KeptLists | undefin
   const asks = useQueries({
     queries: asked === undefined ? [] : lists.filter((list) => fits(list.filter, asked)).map((list) => ({
       ...resourceQueries.list(server, list.path, askQuery(list, asked), list.collection),
-      // One request per list and text: a failure is said, not tried again.
+      // One request per list and text: a failure is said, not tried again, nor is an answer read
+      // again because the window came back to the front or the network did.
       retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
     })),
   });
 
