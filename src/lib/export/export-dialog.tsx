@@ -98,7 +98,8 @@ export default function ExportDialog({ list, shownCount, filtered, source, nameP
   const rowsKnown = state.kind === 'ready' || state.kind === 'writing';
   return (
     <FormDialog title={words.title(list)} closeLabel={words.close} onClose={onClose}>
-      <p>{rowsKnown ? words.what(state.rows.length, filtered) : words.what(shownCount, filtered)}</p>
+      {/* A paged list's count is known once every page is read: the page shown says nothing of it. */}
+      <p>{rowsKnown ? words.what(state.rows.length, filtered) : source.kind === 'pages' ? words.whatAll(filtered) : words.what(shownCount, filtered)}</p>
       {source.kind === 'pages' && !rowsKnown && <p className="hint">{words.allPages}</p>}
       <p className="hint">{words.secrets}</p>
       <p className="actions">
