@@ -39,7 +39,8 @@ describe('readAllRows', () => {
 
   it.each([
     { options: { maxRows: 25 }, stopped: 'rows', rows: 25, asked: 3 },
-    { options: { maxRows: 30 }, stopped: 'rows', rows: 30, asked: 4 },
+    // Full at a page's end: the next page is not read, none of it could be kept.
+    { options: { maxRows: 30 }, stopped: 'rows', rows: 30, asked: 3 },
     { options: { maxPages: 2 }, stopped: 'pages', rows: 20, asked: 2 },
   ])('stops at its caps ($stopped)', async ({ options, stopped, rows, asked: times }) => {
     const { asked, read } = server(100, 10);

@@ -55,6 +55,8 @@ export async function readAllRows(first: Query, readPage: (query: Query) => Prom
     onPage?.(rows.length, total);
     if (page.rows.length > room) return { rows, complete: false, stopped: 'rows', total, pages };
     if (page.truncated) return { rows, complete: false, stopped: 'truncated', total, pages };
+    // Full, and the list goes on: its next page is not asked, none of it could be kept.
+    if (rows.length >= maxRows && page.next !== undefined) return { rows, complete: false, stopped: 'rows', total, pages };
     query = page.next;
   }
   return { rows, complete: true, stopped: undefined, total, pages };
