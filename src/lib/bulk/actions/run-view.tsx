@@ -5,8 +5,8 @@ import { downloadText, fileStamp } from '../../util/download.ts';
 import { type VirtualColumn, VirtualTable } from '../../ui/virtual-table.tsx';
 import { isRetryable } from '../bulk-row.ts';
 import { useBulkSnapshot } from '../use-bulk-snapshot.ts';
-import { type NameWrite, writeReport, writeReportCsv, writeReportJson, type WriteReportRow } from '../write-report.ts';
-import type { WriteRun } from '../write-run.ts';
+import { type NameWrite, writeReport, writeReportCsv, writeReportJson, writeRowMessage } from '../write-report.ts';
+import type { WriteRow, WriteRun } from '../write-run.ts';
 import { useBulkWords } from './words.ts';
 
 /**
@@ -21,7 +21,6 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const [confirming, setConfirming] = useState(false);
   const { counts, status, stopReason, rows } = snapshot;
-  const report = useMemo(() => writeReport(t, rows, nameWrite), [t, rows, nameWrite]);
   const total = rows.length;
   const ended = counts.done + counts.present + counts.failed + counts.unknown + counts.skipped;
   const active = status === 'running' || status === 'paused';
@@ -29,14 +28,18 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
   const retryable = useMemo(() => rows.filter(isRetryable).length, [rows]);
   const throttled = status === 'running' && snapshot.throttleUntil > snapshot.at;
 
-  const column = (id: string, label: string, width: string | undefined, cell: (row: WriteReportRow) => ReactNode): VirtualColumn<WriteReportRow> =>
-    ({ id, header: label, label, ...(width !== undefined && { width }), cell });
-  const columns = [
-    column('name', words.colEntry, undefined, (row) => row.name),
-    column('status', words.colStatus, '8rem', (row) => <span data-status={row.outcome}>{words.status[row.outcome]}</span>),
-    column('message', words.colMessage, undefined, (row) => row.message),
-  ];
+  // Each drawn row is worded as it is drawn (only those in view); the whole report only for a download.
+  const columns = useMemo(() => {
+    const column = (id: string, label: string, width: string | undefined, cell: (row: WriteRow) => ReactNode): VirtualColumn<WriteRow> =>
+      ({ id, header: label, label, ...(width !== undefined && { width }), cell });
+    return [
+      column('name', words.colEntry, undefined, (row) => nameWrite(row.attempt).What),
+      column('status', words.colStatus, '8rem', (row) => <span data-status={row.outcome}>{words.status[row.outcome]}</span>),
+      column('message', words.colMessage, undefined, (row) => writeRowMessage(t, row, nameWrite)),
+    ];
+  }, [words, nameWrite, t]);
   const download = (kind: 'csv' | 'json') => {
+    const report = writeReport(t, run.getSnapshot().rows, nameWrite);
     const name = `${fileName}-${fileStamp(Date.now())}.${kind}`;
     if (kind === 'csv') downloadText(name, writeReportCsv(report), 'text/csv;charset=utf-8');
     else downloadText(name, writeReportJson(report), 'application/json');
@@ -71,7 +74,7 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
           <button type="button" className="secondary" onClick={() => { setConfirming(false); }}>{words.keep}</button>
         </p>
       )}
-      <VirtualTable label={words.results} className="bulk-table" columns={columns} rows={report} rowKey={(row) => `${row.path}\n${row.method}`} estimatedRowHeight={40} />
+      <VirtualTable label={words.results} className="bulk-table" columns={columns} rows={rows} rowKey={(row) => String(row.id)} estimatedRowHeight={40} />
     </section>
   );
 }
