@@ -60,7 +60,7 @@ export default function ExportDialog({ list, shownCount, filtered, source, nameP
     const watched = watchedClient(client);
     // Cancel or Close: the page being read is not downloaded on.
     controller.signal.addEventListener('abort', watched.cancel, { once: true });
-    const all = await readAllRows(source.first, (query) => source.page(watched.client, query, controller.signal), {
+    const all = await readAllRows(source.first, (query, signal) => source.page(watched.client, query, signal ?? controller.signal), {
       signal: controller.signal,
       onPage: (read, total) => { setState({ kind: 'reading', read, total }); },
     });

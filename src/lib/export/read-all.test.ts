@@ -68,3 +68,15 @@ describe('readAllRows', () => {
     expect(asked).toHaveLength(3);
   });
 });
+
+describe('readAllRows cancelled while a page is out', () => {
+  it('hands the page read its signal, and ends at once, not when the page answers', async () => {
+    const controller = new AbortController();
+    const signals: (AbortSignal | undefined)[] = [];
+    const reading = readAllRows({ page: '1' }, (_, signal) => { signals.push(signal); return new Promise<ListPage>(() => undefined); }, { signal: controller.signal });
+    await Promise.resolve();
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(signals).toEqual([controller.signal]);
+  });
+});

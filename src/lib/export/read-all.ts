@@ -27,13 +27,32 @@ export interface ReadAllOptions {
 
 const abortError = () => new DOMException('The read was cancelled.', 'AbortError');
 
+/** `promise`, or an AbortError as soon as `signal` aborts, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => { reject(abortError()); };
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); if (signal.aborted) onAbort(); else resolve(value); },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) onAbort();
+        else reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /**
  * Reads the list from `first` on, page by page (`readPage` asks one; the screens pass a read
  * through the query cache, so a page already read is not asked again), until the answer says it
  * was the last. A next query seen before ends it (an answer that pages in a circle), as do the
- * caps: the rows read so far are kept and `complete` says it was not all.
+ * caps: the rows read so far are kept and `complete` says it was not all. Cancelled (`signal`),
+ * it ends at once, the page out included: `readPage` is handed the signal to stop its download.
  */
-export async function readAllRows(first: Query, readPage: (query: Query) => Promise<ListPage>, options: ReadAllOptions = {}): Promise<AllRows> {
+export async function readAllRows(first: Query, readPage: (query: Query, signal: AbortSignal | undefined) => Promise<ListPage>, options: ReadAllOptions = {}): Promise<AllRows> {
   const { maxRows = MAX_ROWS, maxPages = MAX_PAGES, signal, onPage } = options;
   const rows: JsonObject[] = [];
   const seen = new Set<string>();
@@ -46,8 +65,8 @@ export async function readAllRows(first: Query, readPage: (query: Query) => Prom
     if (seen.has(key)) return { rows, complete: false, stopped: 'repeat', total, pages };
     if (pages >= maxPages) return { rows, complete: false, stopped: 'pages', total, pages };
     seen.add(key);
-    const page = await readPage(query);
-    if (signal?.aborted) throw abortError();
+    // Cancelled while a page is out: it ends now (the page read has the signal to stop its download).
+    const page: ListPage = await untilAborted(readPage(query, signal), signal);
     pages += 1;
     total ??= page.total;
     const room = maxRows - rows.length;
