@@ -11,5 +11,7 @@ export default defineConfig({
     // Every simulator a test starts is empty, `vite` dev servers' built-in ones too (their default is demo data).
     env: { HOSTING_SIM_SEED: 'empty' },
     testTimeout: 20_000,
+    // Every message there, as on the page once a screen has loaded.
+    setupFiles: ['src/lib/testing/later-messages.ts'],
   },
 });

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { de } from '../src/lib/i18n/de.ts';
-import { en, type MessageKey } from '../src/lib/i18n/en.ts';
+import { en as enFirst, type MessageKey } from '../src/lib/i18n/en.ts';
+import { enApi } from '../src/lib/i18n/en-api.ts';
 import { expect, saveSettings, test } from './support/fixtures.ts';
+
+const en: Record<MessageKey, string> = { ...enFirst, ...enApi };
 
 // Every piece of English text the panel can show, cut at its placeholders, where German says it
 // differently: none of them may be on a German page. Short pieces ("HTTP", "{count} rows" → "rows")

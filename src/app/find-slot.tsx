@@ -1,5 +1,5 @@
 import { type ComponentType, useState } from 'react';
-import { useShownLanguage } from '../lib/i18n/i18n.ts';
+import { loadLaterMessages, useShownLanguage } from '../lib/i18n/i18n.ts';
 
 const ID = 'find';
 
@@ -20,7 +20,7 @@ export function FindSlot() {
     <div className="find">
       <label htmlFor={ID}>{useShownLanguage() === 'de' ? 'Suchen' : 'Find'}</label>
       <input id={ID} role="combobox" aria-expanded="false" aria-keyshortcuts="/" autoComplete="off"
-        onFocus={() => { if (!Panel) import('./find-panel.tsx').then(({ FindPanel }) => { setPanel(() => FindPanel); }, () => undefined); }} />
+        onFocus={() => { if (!Panel) Promise.all([import('./find-panel.tsx'), loadLaterMessages()]).then(([{ FindPanel }]) => { setPanel(() => FindPanel); }, () => undefined); }} />
       {Panel && <Panel fieldId={ID} />}
     </div>
   );

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { useT } from '../lib/i18n/i18n.ts';
+import { loadLaterMessages, useT } from '../lib/i18n/i18n.ts';
 import { loadOnce } from '../lib/util/load-once.ts';
 
 export interface LazyScreen {
@@ -16,7 +16,8 @@ export interface LazyScreen {
  * it needed had come.
  */
 export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
-  const { load: preload, loaded } = loadOnce(load);
+  // With the messages the first screen goes without, fetched alongside: none is shown before it is there.
+  const { load: preload, loaded } = loadOnce(async () => (await Promise.all([load(), loadLaterMessages()]))[0]);
 
   function Screen() {
     const t = useT();

@@ -2,8 +2,6 @@ import type { enApi } from './en-api.ts';
 
 /** German strings of the API screen and the generated forms; the type makes a missing key a compile error. */
 export const deApi: Record<keyof typeof enApi, string> = {
-  'api.title': 'API',
-  'api.intro': 'Jede Operation, die der Hosting-Server in seiner eigenen OpenAPI-Beschreibung angibt, gefiltert nach dem, was Ihr Key darf. Abfragen und Änderungen lassen sich von hier senden: Eine Änderung wird erst gegen ihr Schema geprüft, einmal gesendet und nach unbekanntem Ausgang nie ohne Ihre Bestätigung erneut.',
   'api.read.too-large': 'Die Beschreibung ist größer als {mib} MiB; mehr liest das Panel nicht.',
   'api.read.empty': 'Die Beschreibung ist leer.',
   'api.read.too-deep': 'Die Beschreibung ist tiefer als {max} Ebenen verschachtelt (Zeile {line}); sie wird nicht gelesen.',

@@ -5,6 +5,8 @@ import type { MessageKey } from './en.ts';
 export const de: Record<MessageKey, string> = {
   'app.title': 'Hosting Panel',
   'nav.label': 'Hauptnavigation',
+  'api.title': 'API',
+  'api.intro': 'Jede Operation, die der Hosting-Server in seiner eigenen OpenAPI-Beschreibung angibt, gefiltert nach dem, was Ihr Key darf. Abfragen und Änderungen lassen sich von hier senden: Eine Änderung wird erst gegen ihr Schema geprüft, einmal gesendet und nach unbekanntem Ausgang nie ohne Ihre Bestätigung erneut.',
   'nav.addDomain': 'Domain hinzufügen',
   'nav.domains': 'Domainliste',
   'nav.bulkAdd': 'Mehrere hinzufügen',

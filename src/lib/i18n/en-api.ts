@@ -1,7 +1,5 @@
 /** English strings of the API screen and the forms generated from a description (api.*, write.*, form.*). */
 export const enApi = {
-  'api.title': 'API',
-  'api.intro': 'Every operation the hosting server describes in its own OpenAPI description, filtered by what your key may do. Reads and writes can be sent from here: a write is checked against its schema first, sent once, and never sent again after an unknown outcome without your word.',
   'api.read.too-large': 'The description is larger than {mib} MiB; the panel reads no more.',
   'api.read.empty': 'The description is empty.',
   'api.read.too-deep': 'The description nests deeper than {max} levels (line {line}); it is not read.',

@@ -1,12 +1,15 @@
-import { enApi } from './en-api.ts';
+import type { enApi } from './en-api.ts';
 
 /**
- * English source strings. `{name}` placeholders are filled by `t()`; the API screen's are in
- * en-api.ts. Over 300 lines: a dictionary, one message a line, by screen.
+ * English source strings. `{name}` placeholders are filled by `t()`. The API screen's and the
+ * generated forms' (api.*, write.*, form.*) are in en-api.ts and load with every screen (loadLaterMessages, i18n.ts),
+ * not with the first screen. Over 300 lines: a dictionary, one message a line, by screen.
  */
 export const en = {
   'app.title': 'Hosting Panel',
   'nav.label': 'Main',
+  'api.title': 'API',
+  'api.intro': 'Every operation the hosting server describes in its own OpenAPI description, filtered by what your key may do. Reads and writes can be sent from here: a write is checked against its schema first, sent once, and never sent again after an unknown outcome without your word.',
   'nav.addDomain': 'Add domain',
   'nav.domains': 'Domains',
   'nav.bulkAdd': 'Bulk add',
@@ -378,7 +381,7 @@ export const en = {
   'bulk.row.account-unknown': 'No hosting account {account} for customer {customer}.',
   'bulk.row.account-missing': 'No hosting account: the row names none and the default is empty.',
 
-  ...enApi,
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** Every message's key: the first screen's (above) and those that load with their screens (en-api.ts, loadLaterMessages). */
+export type MessageKey = keyof typeof en | keyof typeof enApi;

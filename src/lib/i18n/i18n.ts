@@ -5,6 +5,7 @@ import { en, type MessageKey } from './en.ts';
 export type { MessageKey };
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 type Messages = Record<MessageKey, string>;
+type SomeMessages = Partial<Messages>;
 
 // English ships with the page (it is also the fallback); every other language is a chunk of its
 // own, loaded before the first render when the session has chosen it (src/main.tsx), when it is
@@ -13,7 +14,18 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
   de: () => import('./de.ts').then((module) => module.de),
 };
 
-const loaded: Partial<Record<Language, Messages>> = { en };
+// English grows by what the screens need once one loads (loadLaterMessages); other languages come whole.
+const english: SomeMessages = { ...en };
+const loaded: Partial<Record<Language, SomeMessages>> = { en: english };
+
+
+/**
+ * Loads the English messages the first screen does not need (the API screen's and the generated
+ * forms': api.*, write.*, form.*). Every screen's chunk and the header's Find load them with
+ * themselves (src/app/lazy-screen.tsx), so they are there before anything renders that uses
+ * them; no module of the first screen uses one (later-messages.test.ts checks).
+ */
+export const loadLaterMessages = (): Promise<void> => import('./en-api.ts').then(({ enApi }) => { Object.assign(english, enApi); });
 const loading = new Map<Language, Promise<void>>();
 const listeners = new Set<() => void>();
 
@@ -43,7 +55,7 @@ function subscribe(listener: () => void) {
 }
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
+  return Object.hasOwn(english, value);
 }
 
 const numberFormats = new Map<Language, Intl.NumberFormat>();
@@ -64,8 +76,10 @@ function format(language: Language, message: string, params: Record<string, stri
 
 /** In `language` once its messages are loaded, in English until then. */
 export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const shown = loaded[language] ? language : 'en';
-  return format(shown, (loaded[language] ?? en)[key], params);
+  const messages = loaded[language];
+  const shown = messages ? language : 'en';
+  // A key whose module has not loaded its messages reads as itself, never as a crash.
+  return format(shown, messages?.[key] ?? english[key] ?? key, params);
 }
 
 /** Message keys that come as a pair `<base>.one` / `<base>.other`, by their base. */
