@@ -111,12 +111,12 @@ async function selectRun(browser: Browser, origin: string): Promise<Record<strin
     const filter = page.getByRole('searchbox', { name: 'Filter', exact: true });
     await filter.focus();
     steps['filter "pick-"'] = await step(page, `${PICKED} of ${ROWS} entries`, () => page.keyboard.type('pick-'));
-    steps['Select all'] = await step(page, `All ${PICKED} selected`, () => page.getByRole('button', { name: 'Select all' }).click());
-    steps['Delete: the dialog'] = await step(page, `Delete ${PICKED} entries?`, () => page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete', exact: true }).click());
+    steps['Select all'] = await step(page, `All ${fmt(PICKED)} selected`, () => page.getByRole('button', { name: 'Select all' }).click());
+    steps['Delete: the dialog'] = await step(page, `Delete ${fmt(PICKED)} entries?`, () => page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete', exact: true }).click());
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
     await dialog.getByRole('textbox').fill(String(PICKED));
     steps['confirmed: writes prepared, run started'] = await step(page, 'to go.', () => dialog.getByRole('button', { name: 'Delete', exact: true }).click());
-    steps['the run to its end'] = await step(page, `Finished: ${PICKED} entries.`, () => Promise.resolve(page.evaluate(() => { document.body.dispatchEvent(new MouseEvent('click', { bubbles: true })); })));
+    steps['the run to its end'] = await step(page, `Finished: ${fmt(PICKED)} entries.`, () => Promise.resolve(page.evaluate(() => { document.body.dispatchEvent(new MouseEvent('click', { bubbles: true })); })));
     if (deletes !== PICKED) throw new Error(`${deletes} DELETEs, not ${PICKED}`);
     return steps;
   } finally {
@@ -168,7 +168,7 @@ async function panelPatch(browser: Browser, origin: string, sim: SimControl): Pr
     await page.getByRole('status').filter({ hasText: `${fmt(PATCHED)} domains` }).waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Change', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Change ${PATCHED} entries` });
+    const dialog = page.getByRole('dialog', { name: `Change ${fmt(PATCHED)} entries` });
     await dialog.getByRole('checkbox', { name: /^Change www/i }).check();
     const www = dialog.getByRole('checkbox', { name: /^www$/i });
     await www.check();
@@ -179,7 +179,7 @@ async function panelPatch(browser: Browser, origin: string, sim: SimControl): Pr
         if (document.querySelector('section.bulk-run')) { recorded.runAt = performance.now(); observer.disconnect(); }
       }).observe(document.body, { subtree: true, childList: true });
     });
-    const timed = await step(page, `Finished: ${PATCHED} entries.`, () => dialog.getByRole('button', { name: `Change ${PATCHED} entries` }).click());
+    const timed = await step(page, `Finished: ${fmt(PATCHED)} entries.`, () => dialog.getByRole('button', { name: `Change ${fmt(PATCHED)} entries` }).click());
     const runAt = await page.evaluate(() => ((window as unknown as Bench).__selectBench as Recorded & { runAt?: number }).runAt ?? 0);
     await checkPatches(origin, sent);
     return { ms: timed.at[1] - runAt, fromClick: timed.ms, longest: timed.longest };

@@ -4,6 +4,10 @@ import { useShownLanguage } from '../i18n/i18n.ts';
 import type { Language } from '../session/settings-store.ts';
 import type { SelectionCount } from './selection.ts';
 
+// Numbers as each language writes them (1,000 / 1.000).
+const n = (value: number) => value.toLocaleString('en');
+const nDe = (value: number) => value.toLocaleString('de');
+
 const en = {
   group: 'Selection',
   column: 'Select',
@@ -11,9 +15,9 @@ const en = {
   all: 'Select all',
   clear: 'Clear selection',
   count: ({ read, unread, includesUnread }: SelectionCount, all: boolean) => {
-    if (!all) return read === 1 ? '1 selected' : `${read} selected`;
-    if (!includesUnread) return `All ${read} selected`;
-    return unread === undefined ? `All selected: ${read} read, more not read yet` : `All ${read + unread} selected (${unread} not read yet)`;
+    if (!all) return read === 1 ? '1 selected' : `${n(read)} selected`;
+    if (!includesUnread) return `All ${n(read)} selected`;
+    return unread === undefined ? `All selected: ${n(read)} read, more not read yet` : `All ${n(read + unread)} selected (${n(unread)} not read yet)`;
   },
 };
 
@@ -26,9 +30,9 @@ const de: Words = {
   all: 'Alle auswählen',
   clear: 'Auswahl aufheben',
   count: ({ read, unread, includesUnread }, all) => {
-    if (!all) return `${read} ausgewählt`;
-    if (!includesUnread) return `Alle ${read} ausgewählt`;
-    return unread === undefined ? `Alle ausgewählt: ${read} gelesen, weitere noch nicht gelesen` : `Alle ${read + unread} ausgewählt (${unread} noch nicht gelesen)`;
+    if (!all) return `${nDe(read)} ausgewählt`;
+    if (!includesUnread) return `Alle ${nDe(read)} ausgewählt`;
+    return unread === undefined ? `Alle ausgewählt: ${nDe(read)} gelesen, weitere noch nicht gelesen` : `Alle ${nDe(read + unread)} ausgewählt (${nDe(unread)} noch nicht gelesen)`;
   },
 };
 

@@ -112,6 +112,7 @@ export function BulkActions({ described, server, operations, anySelected, resolv
   const close = () => { aborter.current?.abort(); setStep(undefined); };
   const busy = step !== undefined && (step.kind !== 'run' || status === 'running' || status === 'paused');
   const count = step?.kind === 'dialog' ? step.targets.length : 0;
+  const state = { ...dialog, note: step?.kind === 'dialog' && step.capped ? words.readCapped(count) : undefined };
   return (
     <>
       {anySelected && (
@@ -125,11 +126,10 @@ export function BulkActions({ described, server, operations, anySelected, resolv
       )}
       {step?.kind === 'reading' && <p role="status" className="pending">{words.reading(step.read, step.total)}</p>}
       {notice !== undefined && <p role="alert" className="notice">{notice}</p>}
-      {step?.kind === 'dialog' && step.capped && <p className="notice">{words.readCapped(count)}</p>}
-      {step?.kind === 'dialog' && step.chosen.kind === 'delete' && <DeleteDialog count={count} state={dialog} onClose={close} onSubmit={submit} />}
-      {step?.kind === 'dialog' && step.chosen.kind === 'change' && <ChangeOf view={step.view} count={count} state={dialog} onClose={close} onSubmit={submit} />}
+      {step?.kind === 'dialog' && step.chosen.kind === 'delete' && <DeleteDialog count={count} state={state} onClose={close} onSubmit={submit} />}
+      {step?.kind === 'dialog' && step.chosen.kind === 'change' && <ChangeOf view={step.view} count={count} state={state} onClose={close} onSubmit={submit} />}
       {step?.kind === 'dialog' && step.chosen.kind === 'action' && (
-        <ActionDialog name={step.chosen.name} count={count} fields={planWrite(step.view).fields} state={dialog} onClose={close} onSubmit={submit} />
+        <ActionDialog name={step.chosen.name} count={count} fields={planWrite(step.view).fields} state={state} onClose={close} onSubmit={submit} />
       )}
       {step?.kind === 'run' && <RunOf run={step.run} view={step.view} fileName={fileName} onClose={close} />}
     </>

@@ -21,7 +21,12 @@ const formValue = (values: FieldValues): FormObject => values;
 export type Submit = (body: JsonValue | undefined) => void;
 
 /** Where the dialog stands once submitted: checking the values, or why nothing was sent. */
-export interface DialogState { busy: string | undefined; refused: { lead: string; messages: readonly string[] } | undefined }
+export interface DialogState {
+  busy: string | undefined;
+  refused: { lead: string; messages: readonly string[] } | undefined;
+  /** Said before anything is sent: the list was read only up to the panel's caps. */
+  note?: string | undefined;
+}
 
 function BulkDialog({ title, state, onClose, onSubmit, submit, danger, children }: {
   title: string; state: DialogState; onClose: () => void; onSubmit: () => void; submit: ReactNode; danger?: boolean; children: ReactNode;
@@ -33,6 +38,7 @@ function BulkDialog({ title, state, onClose, onSubmit, submit, danger, children 
     <dialog ref={dialog} className="edit-dialog bulk-dialog" aria-labelledby={headingId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <form noValidate onSubmit={(event) => { event.preventDefault(); if (state.busy === undefined) onSubmit(); }}>
         <h2 id={headingId}>{title}</h2>
+        {state.note !== undefined && <p className="notice">{state.note}</p>}
         {children}
         {state.busy !== undefined && <p role="status" className="pending">{state.busy}</p>}
         {state.refused && (
@@ -55,7 +61,8 @@ export function DeleteDialog({ count, state, onClose, onSubmit }: { count: numbe
   const words = useBulkWords();
   const fieldId = useId();
   const [typed, setTyped] = useState('');
-  const matches = typed.trim() === String(count);
+  // The number as typed, with or without a thousands separator (1000, 1,000, 1.000).
+  const matches = typed.trim().replace(/[\s.,'’]/g, '') === String(count);
   return (
     <BulkDialog title={words.confirmDelete} state={state} onClose={onClose} danger submit={words.delete}
       onSubmit={() => { if (matches) onSubmit(undefined); }}>

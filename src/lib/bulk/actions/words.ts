@@ -5,8 +5,11 @@ import { useShownLanguage } from '../../i18n/i18n.ts';
 import type { RowOutcome } from '../bulk-row.ts';
 import type { Language } from '../../session/settings-store.ts';
 
-const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
-const eintraege = (count: number) => (count === 1 ? '1 Eintrag' : `${count} Einträge`);
+// Numbers as each language writes them (1,000 / 1.000).
+const n = (value: number) => value.toLocaleString('en');
+const nDe = (value: number) => value.toLocaleString('de');
+const entries = (count: number) => (count === 1 ? '1 entry' : `${n(count)} entries`);
+const eintraege = (count: number) => (count === 1 ? '1 Eintrag' : `${nDe(count)} Einträge`);
 
 const en = {
   actions: 'Bulk actions',
@@ -26,16 +29,16 @@ const en = {
   apply: (count: number) => `Change ${entries(count)}`,
   actionHeading: (action: string, count: number) => `${action}: ${entries(count)}`,
   actionWhat: (action: string, count: number) => `“${action}” is sent once for each of ${entries(count)}.`,
-  reading: (read: number, total: number | undefined) => `Reading the list: ${read}${total === undefined ? '' : ` of ${total}`} entries read…`,
+  reading: (read: number, total: number | undefined) => `Reading the list: ${n(read)}${total === undefined ? '' : ` of ${n(total)}`} entries read…`,
   readCapped: (count: number) => `Only the first ${entries(count)} could be read (the panel reads at most this many at once); the action applies to those.`,
   readFailed: 'The list could not be read, so nothing was sent.',
   noneLeft: 'None of the selected entries is in the list any more.',
-  preparing: (done: number, count: number) => `Checking the values: ${done} of ${count}…`,
+  preparing: (done: number, count: number) => `Checking the values: ${n(done)} of ${n(count)}…`,
   refused: (count: number) => `${entries(count)} cannot be sent as they are, so nothing was sent:`,
   nothingChanged: 'Nothing to change.',
   run: 'Bulk run',
   progress: 'Progress',
-  counts: (c: Readonly<Record<RowOutcome, number>>) => `${c.done} done, ${c.failed} failed, ${c.unknown} unknown, ${c.present} already so, ${c.skipped} not sent, ${c.queued + c.sending + c.checking} to go.`,
+  counts: (c: Readonly<Record<RowOutcome, number>>) => `${n(c.done)} done, ${n(c.failed)} failed, ${n(c.unknown)} unknown, ${n(c.present)} already so, ${n(c.skipped)} not sent, ${n(c.queued + c.sending + c.checking)} to go.`,
   finished: (count: number) => `Finished: ${entries(count)}.`,
   cancelled: 'Cancelled: entries not yet sent were not sent.',
   paused: 'Paused: requests under way finish; nothing new starts.',
@@ -73,16 +76,16 @@ const de: BulkWords = {
   apply: (count) => `${eintraege(count)} ändern`,
   actionHeading: (action, count) => `${action}: ${eintraege(count)}`,
   actionWhat: (action, count) => `„${action}“ wird für jeden von ${eintraege(count)} einmal gesendet.`,
-  reading: (read, total) => `Die Liste wird gelesen: ${read}${total === undefined ? '' : ` von ${total}`} Einträgen gelesen…`,
+  reading: (read, total) => `Die Liste wird gelesen: ${nDe(read)}${total === undefined ? '' : ` von ${nDe(total)}`} Einträgen gelesen…`,
   readCapped: (count) => `Nur die ersten ${eintraege(count)} ließen sich lesen (mehr liest das Panel nicht auf einmal); die Aktion gilt diesen.`,
   readFailed: 'Die Liste ließ sich nicht lesen, daher wurde nichts gesendet.',
   noneLeft: 'Keiner der ausgewählten Einträge steht noch in der Liste.',
-  preparing: (done, count) => `Die Werte werden geprüft: ${done} von ${count}…`,
+  preparing: (done, count) => `Die Werte werden geprüft: ${nDe(done)} von ${nDe(count)}…`,
   refused: (count) => `${eintraege(count)} lassen sich so nicht senden, daher wurde nichts gesendet:`,
   nothingChanged: 'Nichts zu ändern.',
   run: 'Massenaktion',
   progress: 'Fortschritt',
-  counts: (c) => `${c.done} erledigt, ${c.failed} fehlgeschlagen, ${c.unknown} unklar, ${c.present} schon so, ${c.skipped} nicht gesendet, ${c.queued + c.sending + c.checking} offen.`,
+  counts: (c) => `${nDe(c.done)} erledigt, ${nDe(c.failed)} fehlgeschlagen, ${nDe(c.unknown)} unklar, ${nDe(c.present)} schon so, ${nDe(c.skipped)} nicht gesendet, ${nDe(c.queued + c.sending + c.checking)} offen.`,
   finished: (count) => `Fertig: ${eintraege(count)}.`,
   cancelled: 'Abgebrochen: noch nicht gesendete Einträge wurden nicht gesendet.',
   paused: 'Angehalten: laufende Anfragen werden beendet, neue beginnen nicht.',
