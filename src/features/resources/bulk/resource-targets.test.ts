@@ -20,7 +20,11 @@ const pages: Record<string, ListPage> = {
 function sourceOf(more: boolean, read: Query[]): Omit<TargetSource, 'selection'> {
   return {
     rows: rowsOf(pages.first?.rows ?? []), more, first: {},
-    readPage: (query) => { read.push(query); return Promise.resolve(pages[String(query.cursor ?? 'first')] ?? pages.first as ListPage); },
+    readPage: (query) => {
+      read.push(query);
+      const page = pages[typeof query.cursor === 'string' ? query.cursor : 'first'];
+      return page ? Promise.resolve(page) : Promise.reject(new Error('no such page'));
+    },
     rowsOf, valuesOf: (id) => ({ 'path:mailAddressId': id }),
   };
 }
