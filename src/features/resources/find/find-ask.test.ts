@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { indexDescription } from '../../../lib/openapi/operations.ts';
 import { resourceMaps, resourceModel } from '../../../lib/openapi/resources/resource-model.ts';
-import { askable, askedFor, askQuery, filterParameter, fits, listsToAsk, type TextFilter, topValues } from './find-ask.ts';
+import { askable, askedFor, askedText, askQuery, filterParameter, fits, listsToAsk, type TextFilter, topValues } from './find-ask.ts';
 
 const query = (name: string, schema?: JsonObject) => ({ name, in: 'query' as const, ...(schema && { schema }) });
 const document: JsonObject = { components: { schemas: { Text: { type: 'string' }, Filter: { type: 'object', properties: { name: { type: 'string' } } } } } };
@@ -93,5 +93,9 @@ describe('listsToAsk: the lists reached from the top without typing, which can f
 
   it.each([['', false], ['s', false], ['sh', true], ['x'.repeat(200), true], ['x'.repeat(201), false]])('asks for %j: %s', (needle, asked) => {
     expect(askable(needle)).toBe(asked);
+  });
+
+  it.each([['  Shop  ', 'Shop'], ['Bu\u0308cher', 'Bücher'], ['shop', 'shop']])('asks for %j as typed, trimmed, in one form of Unicode: %j', (typed, asked) => {
+    expect(askedText(typed)).toBe(asked);
   });
 });

@@ -20,6 +20,9 @@ export const MAX_ASKED = 200;
 
 export const askable = (needle: string): boolean => needle.length >= MIN_ASKED && needle.length <= MAX_ASKED;
 
+/** The text the server is asked: as typed (a server's search may mind case), trimmed, in one form of Unicode. */
+export const askedText = (typed: string): string => typed.normalize('NFC').trim();
+
 /** A list read's filter by text: its query parameter, and the lengths of text its schema takes. */
 export interface TextFilter {
   name: string;

@@ -29,7 +29,7 @@ export function FindBox({ fieldId, kept }: FindBoxProps) {
   // Where the user was before the field: Escape in an empty field goes back there.
   const from = useRef<EventTarget | null>(null);
   const needle = needleOf(box.text);
-  const answer = useFind(needle, box.open, kept);
+  const answer = useFind(needle, box.open, kept, box.text);
   const options = useMemo(() => answer.groups.flatMap((group) => group.results), [answer.groups]);
   // Each group's first option's place among all options (their ids, and the one moved to).
   const offsets = useMemo(() => answer.groups.map((_, number) => answer.groups.slice(0, number).reduce((sum, group) => sum + group.results.length, 0)), [answer.groups]);

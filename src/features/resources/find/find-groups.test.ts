@@ -82,6 +82,9 @@ describe('findGroups: the rows whose names hold the text, by resource, best firs
     const answer = source('/customers', ['customers'], {}, 'name', [{ id: 'c0007', name: 'Carla Klein' }, { id: 'c0003', name: 'Shop Owner GmbH' }], { askedFor: 'shop', complete: false });
     expect(summary(findGroups([answer, customers], 'shop', { maps, shown }))[0]?.[1]).toEqual(['Shop Owner GmbH → #/resources/customers/c0003', 'Carla Klein → #/resources/customers/c0007']);
     expect(summary(findGroups([answer], 'shops', { maps, shown }))).toEqual([]);
+    // The server is asked the text as typed (a search may mind case); its answer is to the same needle.
+    const typed = { ...answer, askedFor: 'Shop' };
+    expect(summary(findGroups([typed], 'shop', { maps, shown }))[0]?.[1]).toEqual(['Shop Owner GmbH → #/resources/customers/c0003', 'Carla Klein → #/resources/customers/c0007']);
   });
 
   it('caps each group and all of them, and says there is more', () => {

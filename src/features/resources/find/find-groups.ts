@@ -5,7 +5,7 @@
 // results, not 10,000.
 import type { Collection, Item } from '../../../lib/openapi/resources/resource-model.ts';
 import { resourceHref, rowLinks } from '../../../lib/openapi/resources/resource-route.ts';
-import { plainShown, preparedNames, rankOf, type Row } from './find-match.ts';
+import { needleOf, plainShown, preparedNames, rankOf, type Row } from './find-match.ts';
 
 /** A list at hand: its rows as read, and where it is. */
 export interface FindSource {
@@ -122,7 +122,8 @@ function groupOf(
     const names = preparedNames(source.rows, source.nameKey, source.collection.identifier, shown, until, ascii);
     if (names.texts.length < source.rows.length) progress.pending = true;
     if (names.ascii) progress.ascii = true;
-    const answered = source.askedFor === needle;
+    // The server is asked the text as typed: its answer is to this needle whatever the case.
+    const answered = source.askedFor !== undefined && needleOf(source.askedFor) === needle;
     const links = rowLinks(maps, source.collection, source.values);
     const context = source.context && plainShown(shown ? shown(source.context) : source.context);
     const { texts } = names;

@@ -9,7 +9,7 @@ import { useSettings } from '../../../lib/session/settings-store.ts';
 import { useTabCustomer } from '../../../lib/session/tab-customer.ts';
 import { resourceQueries } from '../queries.ts';
 import { useResources } from '../use-resources.ts';
-import { askable, askQuery, filterParameter, fits, listsToAsk, type TextFilter } from './find-ask.ts';
+import { askable, askedText, askQuery, filterParameter, fits, listsToAsk, type TextFilter } from './find-ask.ts';
 import { findGroups, type FindGroup } from './find-groups.ts';
 import { asciiForm } from './find-match.ts';
 import { type KeptList, keptSources, RESOURCE_LISTS, resourceListSources } from './find-sources.ts';
@@ -34,11 +34,11 @@ export interface FindAnswer {
 }
 
 /**
- * What "Find" shows for `needle` (as needleOf makes it) while its list is `open`: the lists at
+ * What "Find" shows for `needle` (as needleOf makes it of `typed`) while its list is `open`: the lists at
  * hand, matched at each keystroke, and the server's answer where a top list can filter, asked
  * once typing rests (a question out is cancelled when the text changes).
  */
-export function useFind(needle: string, open: boolean, kept: KeptLists | undefined): FindAnswer {
+export function useFind(needle: string, open: boolean, kept: KeptLists | undefined, typed = needle): FindAnswer {
   const client = useQueryClient();
   const server = useServers().current.name;
   const hasKey = useSettings().apiKey !== '';
@@ -83,8 +83,9 @@ export function useFind(needle: string, open: boolean, kept: KeptLists | undefin
   const filters = useFilters(ready?.described, top);
   const complete = useMemo(() => new Set(sources.filter((source) => source.complete).map((source) => source.segments.join('/'))), [sources]);
   const lists = useMemo(() => (filters ? listsToAsk(top, filters, customer, complete) : []), [filters, top, customer, complete]);
-  const settled = useSettled(needle, ASK_AFTER_MS);
-  const asked = open && hasKey && settled === needle && askable(needle) ? needle : undefined;
+  const text = askedText(typed);
+  const settled = useSettled(text, ASK_AFTER_MS);
+  const asked = open && hasKey && settled === text && askable(text) ? text : undefined;
   const asks = useQueries({
     queries: asked === undefined ? [] : lists.filter((list) => fits(list.filter, asked)).map((list) => ({
       ...resourceQueries.list(server, list.path, askQuery(list, asked), list.collection),
