@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerKey, matchHeader } from './csv-header.ts';
+import { toCsv } from './csv.ts';
 import { readCsv } from './csv-read.ts';
 
 // The one CSV reader and header rule that Bulk add and every import read through.
@@ -22,6 +23,20 @@ describe('readCsv', () => {
     ['too large', 'x'.repeat(1024 * 1024 + 1), { key: 'bulk.input.too-large', params: { max: 1 } }],
   ])('%s', (_, text, expected) => {
     expect(read(text)).toEqual(expected);
+  });
+});
+
+describe('a file the panel wrote reads back as the values it wrote', () => {
+  it.each([
+    ['-5'], ['+49 30 1234'], ['=HYPERLINK("x")'], ['@sum'], ['\tindented'], ["'quoted already"], ["it's"], ['plain'], ["'"],
+  ])('%j', (value) => {
+    const result = readCsv(toCsv(['name', 'value'], [['a', value]]), options);
+    expect(result.ok && result.records[0]?.cells).toEqual(['a', value]);
+  });
+
+  it('takes off only the mark before a formula character: an apostrophe that starts other text stays', () => {
+    const result = readCsv("name,value\na,'=1\nb,'x", options);
+    expect(result.ok && result.records.map(({ cells }) => cells)).toEqual([['a', '=1'], ['b', "'x"]]);
   });
 });
 

@@ -94,13 +94,20 @@ export function readCsv(input: string, { maxRows, maxMiB, isHeader }: CsvReadOpt
         return;
       }
       const raw = text.slice(start, text.charAt(end - 1) === '\n' ? end - 1 : end);
-      records.push({ line: lineAt(start), raw, cells });
+      records.push({ line: lineAt(start), raw, cells: cells.map(withoutFormulaMark) });
     },
   });
 
   if (error) return { ok: false, error };
   return { ok: true, header, records, delimiter };
 }
+
+/**
+ * A cell as it was before toCsv (csv.ts) marked it: the apostrophe it puts before a cell that
+ * starts like a formula (`'-5`, `'+49 30 1234`, `'=x`), which a spreadsheet does not show either,
+ * is taken off, so a file the panel wrote reads back as the values it wrote.
+ */
+export const withoutFormulaMark = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
  * `;` or `,`, by which of the two the first content line has more of outside quotes (Excel in
