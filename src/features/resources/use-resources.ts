@@ -5,7 +5,7 @@ import { useDescription } from '../../lib/openapi/use-description.ts';
 import { useServers } from '../../lib/session/server-store.ts';
 import { useSettings } from '../../lib/session/settings-store.ts';
 import { useShownLanguage } from '../../lib/i18n/i18n.ts';
-import { germanModel } from './names-de.ts';
+import { germanModel } from '../../lib/openapi/resources/names-de.ts';
 import { segmentsOfHash } from '../../lib/openapi/resources/resource-route.ts';
 
 function subscribe(listener: () => void) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexDescription } from '../../lib/openapi/operations.ts';
-import { resourceModel } from '../../lib/openapi/resources/resource-model.ts';
-import { simulatorDescription } from '../../lib/testing/simulator-description.ts';
+import { indexDescription } from '../operations.ts';
+import { resourceModel } from './resource-model.ts';
+import { simulatorDescription } from '../../testing/simulator-description.ts';
 import { germanModel, germanName } from './names-de.ts';
 
 describe('resource names in German', () => {

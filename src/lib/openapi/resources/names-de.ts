@@ -1,7 +1,7 @@
 // Resource names in German: the server names its resources in English path segments
 // ("mailboxes", "dns/records"); the common nouns of hosting APIs read in German here, every other
 // name stays the server's own. Whole names are looked up, any case.
-import type { Collection, Part, ResourceModel } from '../../lib/openapi/resources/resource-model.ts';
+import type { Collection, Part, ResourceModel } from './resource-model.ts';
 
 const NAMES: Readonly<Record<string, string>> = {
   customers: 'Kunden', customer: 'Kunde',
