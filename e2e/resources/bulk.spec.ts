@@ -276,3 +276,12 @@ test('in German, dark, at 360 px: two mail addresses, one field changed, two PAT
   ]);
   await expectNoViolations(page);
 });
+
+test('in German, the Domains screen names a domain\'s action as its page does: "Zertifikat erneuern"', async ({ page }) => {
+  await seedDomain(page, 'shop.example', 'web77');
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002', language: 'Deutsch' });
+  await page.getByRole('link', { name: 'Domainliste', exact: true }).click();
+  await page.getByRole('table', { name: 'Domains der Kunden-ID c0002' }).getByRole('checkbox', { name: 'shop.example auswählen' }).check();
+  await expect(page.getByRole('group', { name: 'Aktionen für die Auswahl' }).getByRole('button', { name: 'Zertifikat erneuern' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Aktionen für die Auswahl' })).not.toContainText('Renew certificate');
+});

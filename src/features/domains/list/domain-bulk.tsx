@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { BulkOperations } from '../../../lib/bulk/actions/bulk-actions.tsx';
 import type { BulkTarget } from '../../../lib/bulk/actions/prepare-attempts.ts';
 import { SelectionBar } from '../../../lib/bulk/selection-bar.tsx';
 import { countSelected, hasSelection, NOTHING_SELECTED, type Selection, selectAll, selectedKeys } from '../../../lib/bulk/selection.ts';
 import type { DescribedOk } from '../../../lib/openapi/described/described.ts';
+import { germanName } from '../../../lib/openapi/resources/names-de.ts';
+import { useShownLanguage } from '../../../lib/i18n/i18n.ts';
 import { type DomainRow, filterRows } from '../core/domain-list-view.ts';
 
 // The actions, their dialogs and the run view are no part of the first screen: they come when a domain is first selected.
@@ -49,6 +51,8 @@ export function DomainBulk({ described, server, operations, rows, filter, select
  * model's item at the path of the domain's own writes, asked of the description once.
  */
 export function useDomainActions(described: DescribedOk | undefined, itemPath: string | undefined): BulkOperations['actions'] {
+  // Named as the domain's own page names them: in German, the common verbs and nouns in German.
+  const german = useShownLanguage() === 'de';
   const [found, setFound] = useState<{ key: string; actions: BulkOperations['actions'] }>();
   const key = described && itemPath !== undefined ? `${described.version}\n${itemPath}` : undefined;
   useEffect(() => {
@@ -61,7 +65,8 @@ export function useDomainActions(described: DescribedOk | undefined, itemPath: s
     }, () => undefined);
     return () => { live = false; };
   }, [described, itemPath, key]);
-  return found?.key === key ? found?.actions ?? NO_ACTIONS : NO_ACTIONS;
+  const actions = found !== undefined && found.key === key ? found.actions : NO_ACTIONS;
+  return useMemo(() => (german ? actions.map((action) => ({ ...action, name: germanName(action.name) })) : actions), [actions, german]);
 }
 
 const NO_ACTIONS: BulkOperations['actions'] = [];
