@@ -13,6 +13,7 @@ import { resourceQueries } from './queries.ts';
 import { fillPath, rowLinks } from '../../lib/openapi/resources/resource-route.ts';
 import { ResourceTable } from './resource-table.tsx';
 import { ExportButton } from '../../lib/export/export-button.tsx';
+import { watchedClient } from '../../lib/export/watched-client.ts';
 import { ImportButton } from './import/import-button.tsx';
 import { nameProperty, scalarText, shownColumns } from './rows.ts';
 import { filterRows, own, type RowSort, sortRows, type TableRow, tableRows } from './table-rows.ts';
@@ -107,7 +108,7 @@ export function ResourceList({ described, collection, item, maps, values, server
         <ImportButton described={described} collection={collection} values={values} server={server} hasKey={hasKey} rows={data?.rows} />
         {data && rows.length > 0 && (
           <ExportButton list={collection.name} shownCount={shown.length} filtered={needle.trim() !== ''} nameProperty={name}
-            source={at === 0 && data.next === undefined ? { kind: 'rows', rows: shown.map((row) => row.row) } : {
+            source={at === 0 && data.next === undefined ? { kind: 'rows', rows: shown.map((row) => row.row), complete: !data.truncated } : {
               kind: 'pages', first: firstQuery(collection.paging), page: (client, next) => client.query({ ...resourceQueries.list(server, path, next, collection), staleTime: 60_000 }),
               select: (all) => filterRows(sortRows(tableRows(all, name, collection.identifier, columns, valueWords, (text) => unicodeShown(text, rules)), sort, compare), needle).map((row) => row.row),
             }} />
@@ -119,7 +120,12 @@ export function ResourceList({ described, collection, item, maps, values, server
           extent={extent} filter={needle} canSelectAll={shown.some((row) => row.id !== undefined) || more} fileName={`bulk-${collection.singular.replace(/[^\w-]+/g, '-')}`}
           source={{
             rows: sorted, more, first: firstQuery(collection.paging),
-            readPage: (next) => queryClient.query({ ...resourceQueries.list(server, path, next, collection), staleTime: 60_000 }),
+            readPage: (next, signal) => {
+              // A cancelled "Select all" stops the page being read too (unless the screen shows it).
+              const watched = watchedClient(queryClient);
+              signal?.addEventListener('abort', watched.cancel, { once: true });
+              return watched.client.query({ ...resourceQueries.list(server, path, next, collection), staleTime: 60_000 });
+            },
             rowsOf: (all) => tableRows(all, name, collection.identifier, columns, valueWords, (text) => unicodeShown(text, rules)),
             valuesOf: (id) => presetOf(rowValues(id)),
           }} />

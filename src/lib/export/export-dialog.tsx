@@ -12,7 +12,8 @@ import { useExportWords } from './words.ts';
 
 /** Where the rows to export come from: those at hand (a list read whole), or every page read first. */
 export type ExportSource =
-  | { kind: 'rows'; rows: readonly JsonObject[] }
+  /** `complete: false`: the rows at hand are not the whole list (an answer cut at the panel's cap). */
+  | { kind: 'rows'; rows: readonly JsonObject[]; complete?: boolean }
   | {
     kind: 'pages';
     first: Query;
@@ -48,7 +49,7 @@ export interface ExportProps {
 export default function ExportDialog({ list, shownCount, filtered, source, nameProperty, onClose }: ExportProps & { onClose: () => void }) {
   const words = useExportWords();
   const client = useQueryClient();
-  const [state, setState] = useState<State>(() => (source.kind === 'rows' ? { kind: 'ready', rows: source.rows, complete: true } : { kind: 'idle' }));
+  const [state, setState] = useState<State>(() => (source.kind === 'rows' ? { kind: 'ready', rows: source.rows, complete: source.complete ?? true } : { kind: 'idle' }));
   const [said, setSaid] = useState('');
   const reading = useRef<AbortController>(undefined);
   useEffect(() => () => { reading.current?.abort(); }, []);

@@ -16,9 +16,9 @@ export interface TargetSource {
   rows: readonly TableRow[];
   /** The list has rows not read yet (a paged list). */
   more: boolean;
-  /** The list's first page, and how a page is read (through the query cache: a page read is not asked again). */
+  /** The list's first page, and how a page is read (through the query cache: a page read is not asked again; the signal stops its download). */
   first: Query;
-  readPage: (query: Query) => Promise<ListPage>;
+  readPage: (query: Query, signal: AbortSignal | undefined) => Promise<ListPage>;
   /** The table's rows for rows read now, made as the list makes them (so "Filter" matches alike). */
   rowsOf: (rows: readonly JsonObject[]) => readonly TableRow[];
   /** The path values of the row with identifier `id`. */
