@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useT } from '../../i18n/i18n.ts';
 import type { JsonValue } from '../../openapi/json.ts';
@@ -12,6 +12,7 @@ import { problemMessage } from '../../openapi/write/problem-message.ts';
 import { Field } from '../../ui/field.tsx';
 import { useModalDialog } from '../../ui/modal-dialog.ts';
 import { changeableFields, changeBody, chosenFields } from './change-fields.ts';
+import { typedCountMatches } from './typed-count.ts';
 import { useBulkWords } from './words.ts';
 
 // react-hook-form's values are typed loosely; they are a FormObject all the same (form-entry.ts).
@@ -61,15 +62,22 @@ export function DeleteDialog({ count, state, onClose, onSubmit }: { count: numbe
   const words = useBulkWords();
   const fieldId = useId();
   const [typed, setTyped] = useState('');
-  // The number as typed, with or without a thousands separator (1000, 1,000, 1.000).
-  const matches = typed.trim().replace(/[\s.,'’]/g, '') === String(count);
+  // The number as typed, with or without a thousands separator (1000, 1,000, 1.000), never "1,0" for 10.
+  const matches = typedCountMatches(typed, count);
+  // A wrong number is said at the field (and focused), not passed over in silence.
+  const [wrong, setWrong] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   return (
     <BulkDialog title={words.confirmDelete} state={state} onClose={onClose} danger submit={words.delete}
-      onSubmit={() => { if (matches) onSubmit(undefined); }}>
+      onSubmit={() => {
+        if (matches) { onSubmit(undefined); return; }
+        setWrong(true);
+        input.current?.focus();
+      }}>
       <p>{words.deleteWhat(count)}</p>
       <p>{words.typeCount(count)}</p>
-      <Field id={fieldId} label={words.countField}>
-        <input id={fieldId} inputMode="numeric" value={typed} autoComplete="off" spellCheck={false} autoFocus onChange={(event) => { setTyped(event.target.value); }} />
+      <Field id={fieldId} label={words.countField} error={wrong && !matches ? words.countWrong(count) : undefined}>
+        <input ref={input} id={fieldId} inputMode="numeric" value={typed} autoComplete="off" spellCheck={false} autoFocus onChange={(event) => { setTyped(event.target.value); }} />
       </Field>
     </BulkDialog>
   );
