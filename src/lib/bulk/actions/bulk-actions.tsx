@@ -95,7 +95,7 @@ export function BulkActions({ described, server, operations, anySelected, resolv
     setDialog({ busy: words.preparing(0, count), refused: undefined });
     const ctx = { ...view, server, hasKey: true };
     void prepareAttempts(ctx, targets, body, { t, validate: validateOffThread, nameRules }, {
-      nothingChanged: words.nothingChanged, signal: controller.signal,
+      nothingChanged: words.nothingChanged, sameAs: words.sameAs, signal: controller.signal,
       onProgress: (done) => { if (done % 50 === 0) setDialog({ busy: words.preparing(done, count), refused: undefined }); },
     }).then(({ attempts, refused }) => {
       if (controller.signal.aborted) return;

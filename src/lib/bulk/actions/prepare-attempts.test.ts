@@ -36,6 +36,18 @@ const ctxOf = (operationId: string) => {
   if (!operation) throw new Error(operationId);
   return { document, index, operation, server: 'prod', hasKey: true };
 };
+// The same paths, their values any string: what tells two rows apart is the name rules alone.
+const loosePath = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const loose = describeText(JSON.stringify({
+  openapi: '3.1.0', info: { title: 't', version: '1' },
+  paths: { '/customers/{customer}/domains/{domain}': { parameters: [loosePath('customer'), loosePath('domain')], get: { operationId: 'readDomain', ...ok }, delete: { operationId: 'deleteDomain', ...ok } } },
+}), '/api');
+if (!loose.ok) throw new Error('unreadable');
+const looseCtxOf = (operationId: string) => {
+  const operation = loose.index.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(operationId);
+  return { document: loose.document, index: loose.index, operation, server: 'prod', hasKey: true };
+};
 const target = (domain: string): BulkTarget => ({ key: domain, name: domain, values: { 'path:customer': 'c0002', 'path:domain': domain } });
 const options = { nothingChanged: 'Nothing to change.' };
 
@@ -60,5 +72,19 @@ describe('the writes of a bulk action', () => {
     const prepared = await prepareAttempts(ctxOf('changeDomain'), domains.map(target), given as never, deps, options);
     expect(prepared.refused.map((refusal) => refusal.target.key)).toEqual(refused);
     expect(prepared.refused.every((refusal) => refusal.messages.length > 0)).toBe(true);
+  });
+
+  // Two rows that name one item (a name in two spellings, a padded id): its write goes out once.
+  it.each<[string, string, string[], string[], string[]]>([
+    ['a domain in two cases', 'deleteDomain', ['a.example', 'A.example'], ['customers/c0002/domains/a.example'], ['A.example: Same entry as a.example']],
+    ['a domain with and without its final dot', 'deleteDomain', ['a.example', 'a.example.'], ['customers/c0002/domains/a.example'], ['a.example.: Same entry as a.example']],
+    ['a domain in Unicode and in ASCII', 'deleteDomain', ['bücher.example', 'xn--bcher-kva.example'], ['customers/c0002/domains/xn--bcher-kva.example'], ['xn--bcher-kva.example: Same entry as bücher.example']],
+    ['three distinct ones stay three', 'deleteDomain', ['a.example', 'b.example', 'c.example'], ['customers/c0002/domains/a.example', 'customers/c0002/domains/b.example', 'customers/c0002/domains/c.example'], []],
+  ])('one write per item: %s', async (_case, operationId, domains, paths, refused) => {
+    const looseCtx = looseCtxOf(operationId);
+    const targets = domains.map((domain): BulkTarget => ({ key: domain, name: domain, values: { 'path:customer': 'c0002', 'path:domain': domain } }));
+    const prepared = await prepareAttempts(looseCtx, targets, undefined, deps, { ...options, sameAs: (name) => `Same entry as ${name}` });
+    expect(prepared.attempts.map(({ payload }) => payload.path.join('/'))).toEqual(paths);
+    expect(prepared.refused.map((refusal) => `${refusal.target.key}: ${refusal.messages.join(' ')}`)).toEqual(refused);
   });
 });

@@ -5,7 +5,7 @@ import type { JsonValue } from '../../openapi/json.ts';
 import { buildRead, type ParameterValues } from '../../openapi/read-request.ts';
 import { normalizedValues, type OperationContext, type PipelineDeps, planWrite, prepareWrite, type WriteProblems } from '../../openapi/write/write-pipeline.ts';
 import type { WritePayload } from '../../openapi/write/write-plan.ts';
-import type { WriteAttempt } from '../../write-guard/write-machine.ts';
+import { targetKey, type WriteAttempt } from '../../write-guard/write-machine.ts';
 
 /** One selected row: its key in the list, what it is called, and the path values that name it. */
 export interface BulkTarget { key: string; name: string; values: ParameterValues }
@@ -29,7 +29,11 @@ export function problemSentences(problems: WriteProblems, nothingChanged: string
  */
 export async function prepareAttempts(
   ctx: OperationContext, targets: readonly BulkTarget[], body: JsonValue | undefined, deps: PipelineDeps,
-  options: { nothingChanged: string; onProgress?: (done: number) => void; signal?: AbortSignal },
+  options: {
+    nothingChanged: string; onProgress?: (done: number) => void; signal?: AbortSignal;
+    /** Why a row naming an item another row names already is not sent (`name`: that row's). */
+    sameAs?: (name: string) => string;
+  },
 ): Promise<PreparedRun> {
   const plan = planWrite(ctx);
   const text = body === undefined ? '' : JSON.stringify(body);
@@ -61,10 +65,18 @@ export async function prepareAttempts(
   await Promise.all(Array.from({ length: Math.min(PREPARED_AT_ONCE, targets.length) }, worker));
   const attempts: WriteAttempt<WritePayload>[] = [];
   const refused: Refusal[] = [];
-  for (const result of results) {
-    if (!result) continue;
-    if ('attempt' in result) attempts.push(result.attempt);
-    else refused.push(result);
-  }
+  // Two rows may name one item (a name in two cases or scripts, a padded id): its write goes out
+  // once, and the other row is said, not sent a second time.
+  const first = new Map<string, BulkTarget>();
+  results.forEach((result, at) => {
+    if (!result) return;
+    if (!('attempt' in result)) { refused.push(result); return; }
+    const target = targets[at];
+    const key = targetKey(result.attempt);
+    const earlier = first.get(key);
+    if (earlier && target) { refused.push({ target, messages: [options.sameAs?.(earlier.name) ?? earlier.name] }); return; }
+    if (target) first.set(key, target);
+    attempts.push(result.attempt);
+  });
   return { attempts, refused };
 }
