@@ -163,3 +163,75 @@ describe('each row checked as the form checks it, before anything is sent', () =
     ]);
   });
 });
+
+// A collection whose name is a host name: the pipeline sends it in ASCII, lower case.
+const domains = describeText(JSON.stringify({
+  openapi: '3.1.0', info: { title: 't', version: '1' },
+  paths: {
+    '/customers/{customerId}/domains': {
+      parameters: [path('customerId')],
+      get: { operationId: 'listDomains', responses: { 200: { description: 'ok' } } },
+      post: {
+        operationId: 'addDomain',
+        requestBody: { required: true, content: { 'application/json': { schema: {
+          type: 'object', required: ['name'], properties: { name: { type: 'string', format: 'hostname' }, note: { type: 'string' }, owner: { type: 'string' } },
+        } } } },
+        responses: { 201: { description: 'added' } },
+      },
+    },
+  },
+}), '/api');
+if (!domains.ok) throw new Error('unreadable');
+const addDomain = domains.index.operations.find((candidate) => candidate.operationId === 'addDomain');
+if (!addDomain) throw new Error('addDomain');
+const domainCtx = { document: domains.document, index: domains.index, operation: addDomain, server: 'prod', hasKey: true };
+const domainSetup = (rows: JsonValue[]) => importSetup(domainCtx, planWrite(domainCtx), { 'path:customerId': 'c1' }, { path: ['customers', 'c1', 'domains'], rows, keys: ['name'] });
+
+describe('duplicates are the same name however it is written', () => {
+  it.each([
+    ['the list in Unicode, the file in ASCII', [{ name: 'bücher.example' }], 'xn--bcher-kva.example', 'duplicate'],
+    ['the list in ASCII, the file in Unicode', [{ name: 'xn--bcher-kva.example' }], 'bücher.example', 'duplicate'],
+    ['the list in capitals', [{ name: 'Shop.Example' }], 'shop.example', 'duplicate'],
+    ['the file in capitals', [{ name: 'shop.example' }], 'SHOP.example', 'duplicate'],
+    ['the list in capitals and Unicode, the file in ASCII', [{ name: 'BÜCHER.example' }], 'xn--bcher-kva.example', 'duplicate'],
+    ['another name', [{ name: 'shop.example' }], 'shop2.example', 'ready'],
+  ])('%s', async (_, listed, name, status) => {
+    const setup = domainSetup(listed);
+    const read = readImport(`name\n${name}`, setup.columns);
+    if (!read.ok) throw new Error('unreadable');
+    const rows = await checkImport(setup, read.records, read.mapping, deps, words) ?? [];
+    expect(rows.map((row) => row.status)).toEqual([status]);
+  });
+
+  it.each([
+    ['Unicode, then ASCII', 'bücher.example\nxn--bcher-kva.example'],
+    ['lower case, then capitals', 'shop.example\nShop.Example'],
+  ])('within the file: %s', async (_, lines) => {
+    const setup = domainSetup([]);
+    const read = readImport(`name\n${lines}`, setup.columns);
+    if (!read.ok) throw new Error('unreadable');
+    const rows = await checkImport(setup, read.records, read.mapping, deps, words) ?? [];
+    expect(rows.map((row) => (row.status === 'ready' ? 'ready' : row.messages))).toEqual(['ready', ['Same as line 2: sent once.']]);
+  });
+
+  it('in the list of a domain written in Unicode: the rows go to its ASCII path, and are still compared with the list', async () => {
+    const idn = importSetup(ctx, plan, { 'path:customerId': 'c0002', 'path:domain': 'bücher.example' },
+      { path: ['customers', 'c0002', 'domains', 'bücher.example', 'mailboxes'], rows: [{ localPart: 'info' }], keys: ['localPart'] });
+    const read = readImport('localPart,password\ninfo,a-long-secret-1\nsales,a-long-secret-2', idn.columns);
+    if (!read.ok) throw new Error('unreadable');
+    const rows = await checkImport(idn, read.records, read.mapping, deps, words) ?? [];
+    expect(rows.map((row) => [row.status, row.status === 'ready' ? row.attempt.payload.path.join('/') : row.messages])).toEqual([
+      ['duplicate', ['In the list already: not sent.']], ['ready', 'customers/c0002/domains/xn--bcher-kva.example/mailboxes'],
+    ]);
+  });
+
+  it('a text key that is no host name is compared in any case too', async () => {
+    const rows = await check('localPart,password\nsales,a-long-secret-1');
+    expect(rows.map((row) => row.status)).toEqual(['ready']);
+    const setup2 = importSetup(ctx, plan, context, { path: ['customers', 'c0002', 'domains', 'example.org', 'mailboxes'], rows: [{ localPart: 'Sales' }], keys: ['localPart'] });
+    const read = readImport('localPart,password\nsales,a-long-secret-1', setup2.columns);
+    if (!read.ok) throw new Error('unreadable');
+    const again = await checkImport(setup2, read.records, read.mapping, deps, words) ?? [];
+    expect(again.map((row) => row.status)).toEqual(['duplicate']);
+  });
+});

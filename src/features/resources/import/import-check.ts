@@ -4,6 +4,7 @@
 // that name what the list or an earlier row already has marked. Plain: no React.
 import { readCsv, type CsvMessage, type CsvRecord } from '../../../lib/csv/csv-read.ts';
 import { matchHeader } from '../../../lib/csv/csv-header.ts';
+import type { DomainResult } from '../../../lib/names/domain-name.ts';
 import type { JsonValue } from '../../../lib/openapi/json.ts';
 import { isObject } from '../../../lib/openapi/json.ts';
 import type { Parameter } from '../../../lib/openapi/operations.ts';
@@ -105,22 +106,45 @@ export async function checkImport(setup: ImportSetup, records: readonly CsvRecor
     });
     checked.push(...await Promise.all(batch));
   }
-  return markDuplicates(setup, checked, words);
+  const international = isInternational(setup.listPath) || [...setup.existing.values()].some((values) => [...values].some(isInternational))
+    || checked.some((row) => row.status === 'ready' && isObject(row.attempt.payload.body) && Object.values(row.attempt.payload.body).some((value) => typeof value === 'string' && isInternational(value)));
+  return markDuplicates(setup, checked, words, sameNameKey(international ? await deps.nameRules() : undefined));
 }
 
-/** Rows that add what the list has, or what an earlier row of the file adds: marked, not sent. */
-export function markDuplicates(setup: Pick<ImportSetup, 'existing' | 'listPath'>, rows: readonly CheckedRow[], words: CellWords): CheckedRow[] {
+const isInternational = (text: string) => /[^\p{ASCII}]/u.test(text);
+
+/**
+ * A name as two rows are compared: any case, and a host name (or an address's domain) in its
+ * ASCII form, so `Bücher.example`, `bücher.example` and `xn--bcher-kva.example` are one name.
+ */
+export function sameNameKey(rules: ((name: string) => DomainResult) | undefined): (text: string) => string {
+  return (text) => {
+    const folded = text.normalize('NFC').toLowerCase();
+    if (rules === undefined || !isInternational(folded)) return folded;
+    const at = folded.lastIndexOf('@') + 1;
+    const result = rules(folded.slice(at));
+    return result.ok ? `${folded.slice(0, at)}${result.ascii}` : folded;
+  };
+}
+
+/** Rows that add what the list has, or what an earlier row of the file adds (by `nameKey`): marked, not sent. */
+export function markDuplicates(setup: Pick<ImportSetup, 'existing' | 'listPath'>, rows: readonly CheckedRow[], words: CellWords,
+  nameKey: (text: string) => string = sameNameKey(undefined)): CheckedRow[] {
   const firstLine = new Map<string, number>();
+  const existing = new Map([...setup.existing].map(([key, values]) => [key, new Set([...values].map(nameKey))]));
+  // The list's path as the place wrote it (a domain in Unicode), a row's as it is sent (in ASCII).
+  const pathKey = (segments: readonly string[]) => segments.map(nameKey).join('/');
+  const listPath = pathKey(setup.listPath.split('/'));
   return rows.map((row) => {
     if (row.status !== 'ready') return row;
     const { payload } = row.attempt;
-    const path = payload.path.join('/');
+    const path = pathKey(payload.path);
     const body = isObject(payload.body) ? payload.body : {};
-    const keyed = [...setup.existing.keys()].filter((key) => Object.hasOwn(body, key));
-    if (path === setup.listPath && keyed.some((key) => setup.existing.get(key)?.has(scalarText(body[key])))) {
+    const keyed = [...existing.keys()].filter((key) => Object.hasOwn(body, key));
+    if (path === listPath && keyed.some((key) => existing.get(key)?.has(nameKey(scalarText(body[key]))))) {
       return { line: row.line, name: row.name, status: 'duplicate', messages: [words.inList] };
     }
-    const identity = keyed.length > 0 ? `${path}\n${keyed.map((key) => `${key}=${scalarText(body[key])}`).join('\n')}` : payload.repeatKey;
+    const identity = keyed.length > 0 ? `${path}\n${keyed.map((key) => `${key}=${nameKey(scalarText(body[key]))}`).join('\n')}` : payload.repeatKey;
     const first = firstLine.get(identity);
     if (first !== undefined) return { line: row.line, name: row.name, status: 'duplicate', messages: [words.sameAs(first)] };
     firstLine.set(identity, row.line);
