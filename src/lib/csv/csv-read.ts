@@ -38,7 +38,15 @@ export interface CsvReadOptions {
   maxMiB: number;
   /** Whether the first row that holds anything names the columns. */
   isHeader: (cells: readonly string[]) => boolean;
+  /** Cells in a row at most (DEFAULT_MAX_COLUMNS): a wider row is no table a person meant. */
+  maxColumns?: number;
 }
+
+/**
+ * Far above any form's fields: a row of more cells (a 2 MiB line of commas is a million) would
+ * have a header matched, a select shown and a name listed per cell, and freeze the page.
+ */
+export const DEFAULT_MAX_COLUMNS = 200;
 
 /**
  * Reads CSV text: `;` or `,` (whichever the first row has more of), quoted cells, any line
@@ -46,7 +54,7 @@ export interface CsvReadOptions {
  * first non-blank character is `#` are skipped. Too large, too many rows or a broken quote: an
  * error, and no row.
  */
-export function readCsv(input: string, { maxRows, maxMiB, isHeader }: CsvReadOptions): CsvRead {
+export function readCsv(input: string, { maxRows, maxMiB, isHeader, maxColumns = DEFAULT_MAX_COLUMNS }: CsvReadOptions): CsvRead {
   const maxBytes = maxMiB * 1024 * 1024;
   // Checked first, before any work: the UTF-8 size, as a file of this text would have. Every
   // UTF-16 unit is at least one byte, so a long string needs no encoding to be refused.
@@ -71,12 +79,19 @@ export function readCsv(input: string, { maxRows, maxMiB, isHeader }: CsvReadOpt
     delimiter,
     newline: '\n',
     comments: '#',
-    step: ({ data: cells, errors, meta }, parser) => {
+    step: ({ data, errors, meta }, parser) => {
       const start = afterComments(parsed, end);
       end = meta.cursor;
       const [problem] = errors;
       if (problem) {
         error = quoteError(problem, lineAt(problem.index ?? start));
+        parser.abort();
+        return;
+      }
+      // A row padded with empty cells far beyond the cap keeps only the cells up to its last.
+      const cells = data.length > maxColumns ? data.slice(0, usedCells(data)) : data;
+      if (cells.length > maxColumns) {
+        error = { key: 'bulk.row.too-many-cells', params: { count: cells.length, max: maxColumns, line: lineAt(start) } };
         parser.abort();
         return;
       }
@@ -123,6 +138,13 @@ export function detectDelimiter(firstLine: string): ';' | ',' {
     else if (!quoted && char === ',') commas++;
   }
   return semicolons > commas ? ';' : ',';
+}
+
+/** Cells up to the last that holds anything (spreadsheets pad rows with empty ones). */
+export function usedCells(cells: readonly string[]): number {
+  let used = cells.length;
+  while (used > 0 && (cells[used - 1] ?? '').trim() === '') used--;
+  return used;
 }
 
 function quoteError(problem: ParseError, line: number): CsvMessage {

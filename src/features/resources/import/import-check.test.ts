@@ -235,3 +235,20 @@ describe('duplicates are the same name however it is written', () => {
     expect(again.map((row) => row.status)).toEqual(['duplicate']);
   });
 });
+
+describe('a file too wide to show is refused before its rows are read', () => {
+  it.each([
+    ['a header of 100,000 columns', `name${',x'.repeat(100_000)}\na.example`, 1, 100_001],
+    ['a row of 100,000 cells', `name\nb.example\n${'a,'.repeat(100_000)}`, 3, 100_000],
+    ['no header, a first row of 100,000 cells', `a.example${','.repeat(100_000)}x`, 1, 100_001],
+  ])('%s', (_, text, line, count) => {
+    const started = performance.now();
+    const read = readImport(text, domainSetup([]).columns);
+    expect(read.ok ? undefined : read.error).toEqual({ key: 'bulk.row.too-many-cells', params: { count, max: 200, line } });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+  it('200 columns are read, and a row padded with empty cells beyond them', () => {
+    const read = readImport(`name${',x'.repeat(199)}\na.example${','.repeat(1000)}`, domainSetup([]).columns);
+    expect(read.ok && [read.mapping.length, read.records.length]).toEqual([200, 1]);
+  });
+});

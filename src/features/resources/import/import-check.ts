@@ -2,7 +2,7 @@
 // its header mapped to the create form's columns, every row made into the write the form would
 // send (the one write pipeline: the same body, the same checks, the same messages), and the rows
 // that name what the list or an earlier row already has marked. Plain: no React.
-import { readCsv, type CsvMessage, type CsvRecord } from '../../../lib/csv/csv-read.ts';
+import { readCsv, type CsvMessage, type CsvRecord, usedCells } from '../../../lib/csv/csv-read.ts';
 import { matchHeader } from '../../../lib/csv/csv-header.ts';
 import type { DomainResult } from '../../../lib/names/domain-name.ts';
 import type { JsonValue } from '../../../lib/openapi/json.ts';
@@ -166,12 +166,6 @@ function problemLines(problems: WriteProblems, columns: readonly ImportColumn[])
   ];
 }
 
-// Empty cells at the end hold nothing that would be lost (spreadsheets pad rows with them).
-function usedCells(cells: readonly string[]): number {
-  let used = cells.length;
-  while (used > 0 && (cells[used - 1] ?? '').trim() === '') used--;
-  return used;
-}
 
 /** A row's name as the results show it: its first mapped cell that is no secret. */
 function nameOfRow(columns: readonly ImportColumn[], mapping: readonly (string | undefined)[]): (record: CsvRecord) => string {

@@ -117,6 +117,9 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     }
   };
 
+  const errorText = ({ key, params }: NonNullable<typeof error>) => (key === 'bulk.row.too-many-cells'
+    ? words.tooWide(Number(params?.line), Number(params?.count), Number(params?.max))
+    : t(key, params));
   const ready = checked?.rows.filter((row) => row.status === 'ready') ?? [];
   const current = checked?.text === text;
   const concurrencyValid = /^[1-9]$/.test(concurrency.trim()) && Number(concurrency) <= MAX_CONCURRENCY;
@@ -141,7 +144,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
       {setup.columns.length === 0 ? <p className="notice">{words.noColumns}</p> : (
         <>
           <ImportSource text={text} onText={setText} disabled={active || run !== undefined} words={words}
-            error={error && t(error.key, error.params)} tooLarge={t('bulk.input.too-large', { max: 2 })} />
+            error={error && errorText(error)} tooLarge={t('bulk.input.too-large', { max: 2 })} />
           <div className="actions">
             <button type="button" className="secondary" aria-disabled={checking || run !== undefined}
               onClick={() => { if (!checking && !run) void check(); }}>{words.check}</button>
