@@ -22,6 +22,11 @@ const GERMAN: ReadonlyMap<string, string> = new Map([
   ['domane', 'domain'], ['kunde', 'customer'], ['kundennummer', 'customer id'], ['postfach', 'mailbox'], ['pfad', 'path'], ['zielpfad', 'target'],
   ['sprache', 'language'], ['zertifikat', 'certificate'], ['schlussel', 'key'], ['vorname', 'first name'], ['nachname', 'last name'],
   ['firma', 'company'], ['telefon', 'phone'], ['land', 'country'], ['stadt', 'city'], ['ort', 'city'], ['strasse', 'street'], ['postleitzahl', 'postcode'],
+  ['bemerkung', 'note'], ['bemerkungen', 'notes'], ['hinweis', 'note'], ['anmerkung', 'note'], ['notizen', 'notes'],
+  ['besitzer', 'owner'], ['eigentumer', 'owner'], ['inhaber', 'owner'], ['domanenname', 'domain name'], ['domainname', 'domain name'],
+  ['gruppe', 'group'], ['rolle', 'role'], ['ablauf', 'expires'], ['ablaufdatum', 'expiry date'], ['gultigbis', 'valid until'],
+  ['weiterleitungen', 'forwards'], ['mailadresse', 'address'], ['emailadressen', 'addresses'], ['standard', 'default'], ['hostname', 'hostname'],
+  ['rechnername', 'hostname'], ['zielpfad', 'target'], ['dokumentenstamm', 'document root'], ['dokumentenverzeichnis', 'document root'],
   ['weiterleitung', 'forward'], ['eintrag', 'record'], ['datensatz', 'record'], ['version', 'version'], ['zeitzone', 'timezone'],
 ]);
 
@@ -37,11 +42,11 @@ export function headerForms(header: string): string[] {
   return [...new Set([compact(header), ...(whole === undefined ? [] : [compact(whole)]), compact(germanWords(header))])].filter((form) => form !== '');
 }
 
-/** The compact names a column is known by: wire name (whole and last part), label, the name made human. */
-export function columnForms(column: Pick<ImportColumn, 'label' | 'wire'>): string[] {
+/** The compact names a column is known by: wire name (whole and last part), label, the name made human, its aliases. */
+export function columnForms(column: Pick<ImportColumn, 'label' | 'wire' | 'aliases'>): string[] {
   const last = column.wire.split('.').at(-1) ?? column.wire;
   const leafLabel = column.label.split(': ').at(-1) ?? column.label;
-  return [...new Set([column.wire, last, column.label, leafLabel, humanLabel(last)].map(compact))].filter((form) => form !== '');
+  return [...new Set([column.wire, last, column.label, leafLabel, humanLabel(last), ...(column.aliases ?? [])].map(compact))].filter((form) => form !== '');
 }
 
 /**

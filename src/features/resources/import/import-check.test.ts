@@ -185,7 +185,7 @@ if (!domains.ok) throw new Error('unreadable');
 const addDomain = domains.index.operations.find((candidate) => candidate.operationId === 'addDomain');
 if (!addDomain) throw new Error('addDomain');
 const domainCtx = { document: domains.document, index: domains.index, operation: addDomain, server: 'prod', hasKey: true };
-const domainSetup = (rows: JsonValue[]) => importSetup(domainCtx, planWrite(domainCtx), { 'path:customerId': 'c1' }, { path: ['customers', 'c1', 'domains'], rows, keys: ['name'] });
+const domainSetup = (rows: JsonValue[]) => importSetup(domainCtx, planWrite(domainCtx), { 'path:customerId': 'c1' }, { path: ['customers', 'c1', 'domains'], rows, keys: ['name'], singular: 'domain' });
 
 describe('duplicates are the same name however it is written', () => {
   it.each([
@@ -250,5 +250,16 @@ describe('a file too wide to show is refused before its rows are read', () => {
   it('200 columns are read, and a row padded with empty cells beyond them', () => {
     const read = readImport(`name${',x'.repeat(199)}\na.example${','.repeat(1000)}`, domainSetup([]).columns);
     expect(read.ok && [read.mapping.length, read.records.length]).toEqual([200, 1]);
+  });
+});
+
+describe('German headers people write', () => {
+  it.each([
+    ['Bemerkung', '/note'], ['Hinweis', '/note'], ['Anmerkung', '/note'], ['Domänenname', '/name'], ['Domainname', '/name'], ['Domäne', '/name'],
+    ['Domain', '/name'], ['DOMAIN_NAME', '/name'],
+    ['Besitzer', '/owner'], ['Eigentümer', '/owner'], ['Inhaber', '/owner'],
+  ])('%s', (header, id) => {
+    const read = readImport(`${header}\na.example`, domainSetup([]).columns);
+    expect(read.ok && [read.header, read.mapping]).toEqual([[header], [id]]);
   });
 });

@@ -37,11 +37,16 @@ export interface ImportSetup {
 /**
  * The setup: the form's columns, with the path parameters the place does not give as columns too;
  * `keys` are the row properties that name a row (the identifier, the name), compared with the
- * body's own fields of those names to find rows the list has already.
+ * body's own fields of those names to find rows the list has already; `singular` the collection's
+ * noun, another name of its `name` field.
  */
-export function importSetup(ctx: OperationContext, plan: WritePlan, context: ParameterValues, list: { path: readonly string[]; rows: readonly JsonValue[]; keys: readonly (string | undefined)[] }): ImportSetup {
+export function importSetup(ctx: OperationContext, plan: WritePlan, context: ParameterValues,
+  list: { path: readonly string[]; rows: readonly JsonValue[]; keys: readonly (string | undefined)[]; singular?: string }): ImportSetup {
   const open: Parameter[] = ctx.operation.parameters.filter((parameter) => parameter.in === 'path' && !Object.hasOwn(context, valueKey(parameter)));
-  const columns = importColumns(plan.fields, open);
+  // The body's own `name` is what a header naming the thing means: "Domain" (as Bulk add's column), "Domain name".
+  const singular = list.singular?.trim() ?? '';
+  const columns = importColumns(plan.fields, open).map((column) => (singular !== '' && column.target.kind === 'field' && column.wire === 'name'
+    ? { ...column, aliases: [singular, `${singular} name`] } : column));
   const bodyNames = new Set(plan.fields?.root.kind === 'object' ? plan.fields.root.children.map((child) => child.name) : []);
   const existing = new Map<string, Set<string>>();
   for (const key of list.keys) {

@@ -24,6 +24,8 @@ export interface ImportColumn {
   required: boolean;
   /** A password or other secret: its cells are never shown. */
   secret: boolean;
+  /** Other names a header may give it: a collection's name field is its noun too ("Domain", "Domain name"). */
+  aliases?: readonly string[];
   target: ImportTarget;
 }
 

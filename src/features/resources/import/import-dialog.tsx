@@ -70,7 +70,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     const preset = Object.fromEntries(Object.entries(values).map(([name, value]) => [`path:${name}`, value]));
     const context = contextValues(view.document, view.operation, { customer, preset }).values;
     const keys = [collection.identifier, nameProperty(collection.shape.columns, collection.identifier, collection.relations)];
-    return importSetup(ctx, planWrite(ctx), context, { path: fillPath(collection.apiPath, values) ?? [], rows: rows ?? [], keys });
+    return importSetup(ctx, planWrite(ctx), context, { path: fillPath(collection.apiPath, values) ?? [], rows: rows ?? [], keys, singular: collection.singular });
   }, [view, server, hasKey, values, customer, collection, rows]);
   const [text, setText] = useState('');
   const [error, setError] = useState<{ key: Parameters<typeof t>[0]; params?: Record<string, string | number> }>();
