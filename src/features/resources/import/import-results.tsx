@@ -2,11 +2,12 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useLocalized } from '../../../lib/i18n/i18n.ts';
 import { isRetryable, type RowOutcome } from '../../../lib/bulk/bulk-row.ts';
 import { useBulkSnapshot } from '../../../lib/bulk/use-bulk-snapshot.ts';
-import { writeReport, writeReportCsv, writeReportJson, writeRowMessage } from '../../../lib/bulk/write-report.ts';
+import { writeRowMessage } from '../../../lib/bulk/write-report.ts';
 import type { WriteRow, WriteRun } from '../../../lib/bulk/write-run.ts';
 import { downloadText, fileStamp } from '../../../lib/util/download.ts';
 import { type VirtualColumn, VirtualTable } from '../../../lib/ui/virtual-table.tsx';
 import type { CheckedRow } from './import-check.ts';
+import { importReport, importReportCsv, importReportJson } from './import-report.ts';
 import type { ImportWords } from './words.ts';
 
 const OUTCOME_KEY = {
@@ -52,10 +53,11 @@ export function ImportResults({ rows, run, runIndexOf, words, fileName }: {
   ];
   const download = (kind: 'csv' | 'json') => {
     if (!runRows) return;
-    const report = writeReport(t, runRows);
+    // Every line of the file: those sent as the run ended them, the others with why they were not.
+    const report = importReport(t, rows, runRows, runIndexOf);
     const name = `${fileName}-${fileStamp(Date.now())}`;
-    if (kind === 'csv') downloadText(`${name}.csv`, writeReportCsv(report), 'text/csv;charset=utf-8');
-    else downloadText(`${name}.json`, writeReportJson(report), 'application/json');
+    if (kind === 'csv') downloadText(`${name}.csv`, importReportCsv(report), 'text/csv;charset=utf-8');
+    else downloadText(`${name}.json`, importReportJson(report), 'application/json');
   };
 
   return (
