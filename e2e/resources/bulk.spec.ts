@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
 import { seedDomain } from '../support/domain-list.ts';
-import { expect, saveSettings, test } from '../support/fixtures.ts';
+import { documentedBody, expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 24, part 1, must show: selection and bulk actions on resource lists and on Domains. Every
 // row once through the write guard; a row whose connection was cut is checked with its item's
@@ -45,12 +45,20 @@ test('three mailboxes selected, "Delete", 3 typed: three DELETEs, each once; the
   await bulk(page).getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
   await expect(confirm).toContainText('Delete 3 entries?');
-  await confirm.getByRole('textbox', { name: 'Type the number of entries to confirm' }).fill('2');
-  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole('textbox', { name: 'Type the number of entries to confirm' }).fill('3');
+  const typed = confirm.getByRole('textbox', { name: 'Type the number of entries to confirm' });
+  // Not the number (nor a decimal that reads as it): said at the field, which keeps focus; nothing sent.
+  for (const wrong of ['2', '03', '3,0']) {
+    await typed.fill(wrong);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(typed).toHaveAccessibleDescription('That is not 3: type 3 to delete the entries.');
+    await expect(typed).toBeFocused();
+  }
+  expect((await sim.requests()).slice(before).filter((request) => request.method === 'DELETE')).toEqual([]);
+  await typed.fill('3');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(runRegion(page).getByRole('status')).toContainText('Finished: 3 entries.');
+  // The button that opened the dialog is gone with the selection: focus is in the run's view.
+  await expect(runRegion(page)).toBeFocused();
 
   const after = (await sim.requests()).slice(before);
   expect(after.filter((request) => request.method === 'DELETE').map((request) => request.path).sort()).toEqual(
@@ -133,6 +141,33 @@ test('an action applied to two domains sends exactly two requests to the action\
   await runRegion(page).getByRole('button', { name: 'Close' }).focus();
   await page.keyboard.press('Enter');
   await expect(runRegion(page)).toHaveCount(0);
+  // Focus is not thrown back to the page's start: it is on the selection's tools.
+  await expect(selection(page).getByRole('button', { name: 'Select all' })).toBeFocused();
+});
+
+test('"Select all" on one customer\'s domains, then another customer chosen: nothing of the other customer is selected', async ({ page, sim }) => {
+  await seedDomain(page, 'a.example', 'web77');
+  await seedDomain(page, 'b.example', 'web77');
+  const other = await page.request.post(`${API}/customers/c0001/domains`, { headers: { ...ADMIN, Accept: 'application/json' }, data: documentedBody('anna.example', 'web1') });
+  expect(other.status(), 'seeding anna.example').toBe(201);
+  await saveSettings(page, { apiKey: 'demo-admin-key', customerId: 'c0002' });
+  await page.getByRole('link', { name: 'Domains', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Domains of customer c0002' }).getByRole('checkbox', { name: 'Select b.example' })).toBeVisible();
+  await selection(page).getByRole('button', { name: 'Select all' }).click();
+  await expect(selection(page)).toContainText('All 2 selected');
+
+  const customer = page.getByRole('textbox', { name: 'Customer ID' });
+  await customer.fill('c0001');
+  await customer.press('Enter');
+  const table = page.getByRole('table', { name: 'Domains of customer c0001' });
+  await expect(table.getByRole('checkbox', { name: 'Select anna.example' })).not.toBeChecked();
+  await expect(selection(page)).not.toContainText('selected');
+  await expect(bulk(page)).toHaveCount(0);
+  // Back to the first customer: its selection was given up, not kept to come back.
+  await customer.fill('c0002');
+  await customer.press('Enter');
+  await expect(page.getByRole('table', { name: 'Domains of customer c0002' }).getByRole('checkbox', { name: 'Select a.example' })).not.toBeChecked();
+  expect((await sim.domains()).map((domain) => domain.domain).sort()).toEqual(['a.example', 'anna.example', 'b.example']);
 });
 
 // A description never seen: mail addresses at a flat path, a list paged by a cursor without a total.
@@ -284,4 +319,38 @@ test('in German, the Domains screen names a domain\'s action as its page does: "
   await page.getByRole('table', { name: 'Domains der Kunden-ID c0002' }).getByRole('checkbox', { name: 'shop.example auswählen' }).check();
   await expect(page.getByRole('group', { name: 'Aktionen für die Auswahl' }).getByRole('button', { name: 'Zertifikat erneuern' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Aktionen für die Auswahl' })).not.toContainText('Renew certificate');
+});
+
+test('a list left while its run waits on the server\'s Retry-After: the rows not sent yet are never sent', async ({ page }) => {
+  await page.clock.install();
+  await saveSettings(page, { apiKey: 'demo-admin-key' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
+  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
+  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await routeProduct(page);
+  // Every DELETE is asked to wait a minute: nothing is stored.
+  const deletes: string[] = [];
+  await page.route(`**${API}/mail-addresses/*`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    deletes.push(new URL(route.request().url()).pathname.slice(API.length));
+    return route.fulfill({ status: 429, headers: { 'Retry-After': '60' }, contentType: 'application/json', body: '{"title":"Too many requests"}' });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Mail addresses' }).click();
+  await page.getByRole('checkbox', { name: 'Select m-1@mail.example' }).check();
+  await page.getByRole('checkbox', { name: 'Select m-2@mail.example' }).check();
+  await bulk(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm delete' });
+  await confirm.getByRole('textbox', { name: 'Type the number of entries to confirm' }).fill('2');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(runRegion(page)).toContainText('The server asked to slow down');
+  expect(deletes.sort()).toEqual(['/mail-addresses/m-1', '/mail-addresses/m-2']);
+
+  // Another screen of the list's: the item's page. The run's view is gone, and the run with it.
+  await page.getByRole('link', { name: 'm-1@mail.example' }).click();
+  await expect(runRegion(page)).toHaveCount(0);
+  await page.clock.fastForward(300_000);
+  await page.goBack();
+  await expect(page.getByRole('checkbox', { name: 'Select m-2@mail.example' })).not.toBeChecked();
+  expect(deletes).toHaveLength(2);
 });

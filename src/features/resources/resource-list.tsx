@@ -20,7 +20,8 @@ import { filterRows, own, type RowSort, sortRows, type TableRow, tableRows } fro
 import { useCollator, useValueWords, useWords } from './words.ts';
 import { ResourceBulk } from './bulk/resource-bulk.tsx';
 import { itemOperations } from './bulk/resource-targets.ts';
-import { isSelected, type ListExtent, NOTHING_SELECTED, type Selection, toggle } from '../../lib/bulk/selection.ts';
+import { isSelected, type ListExtent, NOTHING_SELECTED, toggle } from '../../lib/bulk/selection.ts';
+import { selectionScope, useScopedSelection } from '../../lib/bulk/use-selection.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'delete'; id: string; name: string };
@@ -49,7 +50,9 @@ export function ResourceList({ described, collection, item, maps, values, server
   const [pages, setPages] = useState<Query[]>(() => [firstQuery(collection.paging)]);
   const [at, setAt] = useState(0);
   const [action, setAction] = useState<Action>();
-  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  // The rows picked belong to this list on this server: switched to another server, nothing is selected.
+  const scope = selectionScope(server, collection.apiPath, JSON.stringify(values));
+  const [selection, setSelection] = useScopedSelection(scope);
   const queryClient = useQueryClient();
   // A list opened from within the screen (a link that is gone now) takes focus on its heading.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -116,7 +119,7 @@ export function ResourceList({ described, collection, item, maps, values, server
       </div>
       {/* Kept while the list is read again or paged: a run's view outlives the rows it was made of. */}
       {operations && (
-        <ResourceBulk described={described} server={server} operations={operations} selection={selection} onSelection={setSelection}
+        <ResourceBulk described={described} server={server} scope={scope} operations={operations} selection={selection} onSelection={setSelection}
           extent={extent} filter={needle} canSelectAll={shown.some((row) => row.id !== undefined) || more} fileName={`bulk-${collection.singular.replace(/[^\w-]+/g, '-')}`}
           source={{
             rows: sorted, more, first: firstQuery(collection.paging),

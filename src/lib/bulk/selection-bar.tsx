@@ -14,7 +14,8 @@ export function SelectionBar({ selection, count, any, canSelectAll, onSelectAll,
   const words = useSelectionWords();
   return (
     <div className="selection-bar">
-      <div className="selection-tools" role="group" aria-label={words.group}>
+      {/* Focusable from script: where focus goes when a run's view closes and nothing in it is a button. */}
+      <div className="selection-tools" role="group" aria-label={words.group} tabIndex={-1}>
         {/* Announced as it changes, but no second status of the list: its count is the list's status. */}
         <p aria-live="polite" className="selection-count">{any ? words.count(count, selection.kind === 'all') : ''}</p>
         {canSelectAll && <button type="button" className="secondary" onClick={onSelectAll}>{words.all}</button>}

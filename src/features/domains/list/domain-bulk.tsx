@@ -16,8 +16,10 @@ const BulkActions = lazy(() => import('../../../lib/bulk/actions/bulk-actions.ts
  * description, applied to every domain selected ("Select all": those matching the filter; the
  * list is read whole, so none is left unread).
  */
-export function DomainBulk({ described, server, operations, rows, filter, selection, onSelection, valuesOf }: {
+export function DomainBulk({ described, server, scope, operations, rows, filter, selection, onSelection, valuesOf }: {
   described: DescribedOk; server: string; operations: BulkOperations; rows: readonly DomainRow[]; filter: string;
+  /** The list the selection belongs to (selectionScope: the server, the customer). */
+  scope: string;
   selection: Selection; onSelection: (selection: Selection) => void; valuesOf: (domain: string) => Record<string, string>;
 }) {
   const matching = selection.kind === 'all' ? filterRows(rows, selection.filter).map((row) => row.record.domain) : [];
@@ -38,7 +40,7 @@ export function DomainBulk({ described, server, operations, rows, filter, select
       onSelectAll={() => { onSelection(selectAll(filter)); }} onClear={() => { onSelection(NOTHING_SELECTED); }}>
       {wanted && (
         <Suspense fallback={null}>
-          <BulkActions described={described} server={server} operations={operations} anySelected={any} fileName="bulk-domains"
+          <BulkActions described={described} server={server} scope={scope} operations={operations} anySelected={any} fileName="bulk-domains"
             resolve={resolve} onEnded={() => { onSelection(NOTHING_SELECTED); }} />
         </Suspense>
       )}

@@ -24,7 +24,8 @@ import type { JsonObject } from '../../../lib/openapi/json.ts';
 import { useDomainLinks } from './use-domain-links.ts';
 import { useHashCustomer } from './use-hash-customer.ts';
 import { DomainBulk, useDomainActions } from './domain-bulk.tsx';
-import { isSelected, NOTHING_SELECTED, type Selection, toggle } from '../../../lib/bulk/selection.ts';
+import { isSelected, NOTHING_SELECTED, toggle } from '../../../lib/bulk/selection.ts';
+import { selectionScope, useScopedSelection } from '../../../lib/bulk/use-selection.ts';
 
 type DescribedDocument = Extract<Described, { ok: true }>;
 
@@ -88,7 +89,9 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
   // dialog, or straight to "Confirm delete"; either way through the write guard.
   const [action, setAction] = useState<{ kind: 'edit' | 'delete'; domain: string }>();
   // Selected domains for "Delete" and "Change" of all of them at once, where the description has those writes.
-  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  // Bound to this customer on this server: another customer chosen (or the server switched), nothing is selected.
+  const scope = selectionScope(server, customerId, route.kind === 'described' ? route.operation : route.kind);
+  const [selection, setSelection] = useScopedSelection(scope);
   const writes = described && route.kind === 'described' ? domainWrites(described, route, customerId) : undefined;
   const links = useDomainLinks(described, route, customerId);
   const { data, error, isFetching } = query;
@@ -146,7 +149,7 @@ function CustomerDomains({ customerId, route, described, hasKey }: { customerId:
       {failure && <ListError error={failure} customerId={customerId} lead={t(data ? 'list.stale' : 'list.failed', { time: time(query.dataUpdatedAt) })} />}
       {data && rows.length === 0 && <p className="list-empty">{t('list.empty', { customer: customerId })}</p>}
       {described && bulk && (
-        <DomainBulk described={described} server={server} operations={bulk.operations} rows={sorted} filter={filter}
+        <DomainBulk described={described} server={server} scope={scope} operations={bulk.operations} rows={sorted} filter={filter}
           selection={selection} onSelection={setSelection} valuesOf={bulk.valuesOf} />
       )}
       {data && rows.length > 0 && shown.length === 0 && <p className="list-empty">{t('list.noMatch', { filter: filter.trim() })}</p>}

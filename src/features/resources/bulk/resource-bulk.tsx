@@ -13,8 +13,10 @@ const BulkActions = lazy(() => import('../../../lib/bulk/actions/bulk-actions.ts
  * the filter, also those not drawn and not read yet), "Clear selection", and the actions the
  * description offers for one item, applied to all selected.
  */
-export function ResourceBulk({ described, server, operations, selection, onSelection, extent, filter, source, fileName, canSelectAll }: {
+export function ResourceBulk({ described, server, scope, operations, selection, onSelection, extent, filter, source, fileName, canSelectAll }: {
   described: DescribedOk; server: string; operations: BulkOperations; selection: Selection; onSelection: (selection: Selection) => void;
+  /** The list the selection belongs to (selectionScope). */
+  scope: string;
   extent: ListExtent; filter: string; source: Omit<TargetSource, 'selection'>; fileName: string;
   /** Rows match the filter, or some are not read yet. */
   canSelectAll: boolean;
@@ -29,7 +31,7 @@ export function ResourceBulk({ described, server, operations, selection, onSelec
       onSelectAll={() => { onSelection(selectAll(filter)); }} onClear={() => { onSelection(NOTHING_SELECTED); }}>
       {wanted && (
         <Suspense fallback={null}>
-          <BulkActions described={described} server={server} operations={operations} anySelected={any} fileName={fileName}
+          <BulkActions described={described} server={server} scope={scope} operations={operations} anySelected={any} fileName={fileName}
             resolve={(signal, onRead) => resourceTargets({ ...source, selection }, signal, onRead)}
             onEnded={() => { onSelection(NOTHING_SELECTED); }} />
         </Suspense>

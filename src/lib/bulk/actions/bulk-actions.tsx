@@ -29,9 +29,10 @@ export type ResolveTargets = (signal: AbortSignal, onRead: (read: number, total:
 export const BULK_CONCURRENCY = 4;
 
 type Chosen = { kind: 'delete'; key: string } | { kind: 'change'; key: string } | { kind: 'action'; key: string; name: string };
+// The server is the one the rows were read from: a run goes there, whatever is switched meanwhile.
 type Step =
   | { kind: 'reading'; chosen: Chosen; read: number; total: number | undefined }
-  | { kind: 'dialog'; chosen: Chosen; targets: BulkTarget[]; capped: boolean; view: OperationView }
+  | { kind: 'dialog'; chosen: Chosen; targets: BulkTarget[]; capped: boolean; view: OperationView; server: string }
   | { kind: 'run'; run: WriteRun; view: OperationView };
 
 const nameRules = async () => (await loadDomainName()).normalizeDomain;
@@ -42,8 +43,10 @@ const nameRules = async () => (await loadDomainName()).normalizeDomain;
  * startWriteRun (the one write guard, unknown outcomes checked with the item's read, never sent
  * again without the user's word); the run shown until closed. The list refetches after a run.
  */
-export function BulkActions({ described, server, operations, anySelected, resolve, onEnded, fileName }: {
+export function BulkActions({ described, server, scope, operations, anySelected, resolve, onEnded, fileName }: {
   described: DescribedOk; server: string; operations: BulkOperations; anySelected: boolean;
+  /** The list the selection was made on (selectionScope): another one ends a dialog not sent yet. */
+  scope: string;
   resolve: ResolveTargets; onEnded: () => void; fileName: string;
 }) {
   const words = useBulkWords();
@@ -53,8 +56,20 @@ export function BulkActions({ described, server, operations, anySelected, resolv
   const [dialog, setDialog] = useState<DialogState>({ busy: undefined, refused: undefined });
   const [notice, setNotice] = useState<string>();
   const aborter = useRef<AbortController>(undefined);
-  useEffect(() => () => { aborter.current?.abort(); }, []);
   const run = step?.kind === 'run' ? step.run : undefined;
+  // Gone from the page (another list opened), a run sends nothing new: none would see or control
+  // it. What was under way finishes through the write guard and stays in Activity.
+  const running = useRef<WriteRun>(undefined);
+  useEffect(() => { running.current = run; }, [run]);
+  useEffect(() => () => { aborter.current?.abort(); running.current?.cancel(); }, []);
+  // Another list (server, customer) in view: a dialog of the rows read from the last one ends unsent.
+  const [shownScope, setShownScope] = useState(scope);
+  if (shownScope !== scope) {
+    setShownScope(scope);
+    if (step !== undefined && step.kind !== 'run') setStep(undefined);
+  }
+  // Its reading or checking stops with it (a run's own preparing is over: nothing to stop).
+  useEffect(() => { if (step === undefined) aborter.current?.abort(); }, [step]);
   const status = useRunStatus(run);
   const latest = useRef(onEnded);
   useEffect(() => { latest.current = onEnded; });
@@ -66,6 +81,7 @@ export function BulkActions({ described, server, operations, anySelected, resolv
   }, [status, queryClient]);
 
   const choose = async (chosen: Chosen) => {
+    const readFrom = server;
     aborter.current?.abort();
     const controller = new AbortController();
     aborter.current = controller;
@@ -80,7 +96,7 @@ export function BulkActions({ described, server, operations, anySelected, resolv
       if (controller.signal.aborted) return;
       if (!view) { setStep(undefined); setNotice(words.readFailed); return; }
       if (resolved.targets.length === 0) { setStep(undefined); setNotice(words.noneLeft); return; }
-      setStep({ kind: 'dialog', chosen, targets: resolved.targets, capped: !resolved.complete, view });
+      setStep({ kind: 'dialog', chosen, targets: resolved.targets, capped: !resolved.complete, view, server: readFrom });
     } catch {
       if (!controller.signal.aborted) { setStep(undefined); setNotice(words.readFailed); }
     }
@@ -88,12 +104,12 @@ export function BulkActions({ described, server, operations, anySelected, resolv
 
   const submit = (body: JsonValue | undefined) => {
     if (step?.kind !== 'dialog' || dialog.busy !== undefined) return;
-    const { targets, view } = step;
+    const { targets, view, server: writeTo } = step;
     const count = targets.length;
     const controller = new AbortController();
     aborter.current = controller;
     setDialog({ busy: words.preparing(0, count), refused: undefined });
-    const ctx = { ...view, server, hasKey: true };
+    const ctx = { ...view, server: writeTo, hasKey: true };
     void prepareAttempts(ctx, targets, body, { t, validate: validateOffThread, nameRules }, {
       nothingChanged: words.nothingChanged, sameAs: words.sameAs, signal: controller.signal,
       onProgress: (done) => { if (done % 50 === 0) setDialog({ busy: words.preparing(done, count), refused: undefined }); },
@@ -110,11 +126,18 @@ export function BulkActions({ described, server, operations, anySelected, resolv
   };
 
   const close = () => { aborter.current?.abort(); setStep(undefined); };
+  // The run's view closed: focus goes to the selection's tools ("Select all", else the group), not to the page's start.
+  const area = useRef<HTMLDivElement>(null);
+  const closeRun = () => {
+    const tools = area.current?.closest('.selection-bar')?.querySelector<HTMLElement>('.selection-tools');
+    (tools?.querySelector<HTMLElement>('button:not([disabled])') ?? tools)?.focus();
+    close();
+  };
   const busy = step !== undefined && (step.kind !== 'run' || status === 'running' || status === 'paused');
   const count = step?.kind === 'dialog' ? step.targets.length : 0;
   const state = { ...dialog, note: step?.kind === 'dialog' && step.capped ? words.readCapped(count) : undefined };
   return (
-    <>
+    <div ref={area} className="bulk-area">
       {anySelected && (
         <span className="bulk-actions" role="group" aria-label={words.actions}>
           {operations.remove !== undefined && <button type="button" className="danger" aria-disabled={busy} onClick={() => { if (!busy && operations.remove) void choose({ kind: 'delete', key: operations.remove }); }}>{words.delete}</button>}
@@ -131,8 +154,8 @@ export function BulkActions({ described, server, operations, anySelected, resolv
       {step?.kind === 'dialog' && step.chosen.kind === 'action' && (
         <ActionDialog name={step.chosen.name} count={count} fields={planWrite(step.view).fields} state={state} onClose={close} onSubmit={submit} />
       )}
-      {step?.kind === 'run' && <RunOf run={step.run} view={step.view} fileName={fileName} onClose={close} />}
-    </>
+      {step?.kind === 'run' && <RunOf run={step.run} view={step.view} fileName={fileName} onClose={closeRun} />}
+    </div>
   );
 }
 

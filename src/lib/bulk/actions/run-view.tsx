@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocalized } from '../../i18n/i18n.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { downloadText, fileStamp } from '../../util/download.ts';
@@ -20,6 +20,10 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
   const words = useBulkWords();
   const snapshot = useBulkSnapshot(run) ?? run.getSnapshot();
   const [confirming, setConfirming] = useState(false);
+  // Focus comes here when the run starts: the button that opened the dialog goes once the run
+  // ends (the selection is cleared), and Pause and Cancel go too; the run's view stays.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => { section.current?.focus(); }, []);
   const { counts, status, stopReason, rows } = snapshot;
   const total = rows.length;
   const ended = counts.done + counts.present + counts.failed + counts.unknown + counts.skipped;
@@ -27,6 +31,10 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
   const settled = !active && counts.sending === 0 && counts.checking === 0;
   const retryable = useMemo(() => rows.filter(isRetryable).length, [rows]);
   const throttled = status === 'running' && snapshot.throttleUntil > snapshot.at;
+  // Pause or Cancel had focus and is gone with the run's end: focus stays in the run's view.
+  useEffect(() => {
+    if (!active && (document.activeElement === null || document.activeElement === document.body)) section.current?.focus();
+  }, [active]);
 
   // Each drawn row is worded as it is drawn (only those in view); the whole report only for a download.
   const columns = useMemo(() => {
@@ -46,7 +54,7 @@ export function RunView({ run, words: nameWrite, fileName, onClose }: { run: Wri
   };
 
   return (
-    <section className="bulk-run" aria-label={words.run}>
+    <section ref={section} tabIndex={-1} className="bulk-run" aria-label={words.run}>
       <progress aria-label={words.progress} max={Math.max(total, 1)} value={ended} />
       <p role="status" className="bulk-counts">
         {words.counts(counts)}{' '}
