@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
+import { chooseDescriptionFile } from '../support/description-file.ts';
 import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 23: the resource screens on a description the panel was not made for, shaped like a
@@ -113,9 +114,7 @@ const paths = (requests: readonly Request[], method?: string) =>
 
 test('a description never seen: paged and cursor lists three levels down by clicking, a flat item with its settings, password and action', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'product.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file product.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'product.json', description);
   const seen = await routeProduct(page);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();

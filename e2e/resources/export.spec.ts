@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
 import { seedDomain } from '../support/domain-list.ts';
+import { chooseDescriptionFile } from '../support/description-file.ts';
 import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 24, Export: every list as CSV and JSON, the rows matching the filter, all pages, in the
@@ -54,9 +55,7 @@ const asked = (requests: readonly Request[]) => requests.map((request) => new UR
 
 test('Export of a paged list: the rows matching the filter from every page, each page read once, as CSV and JSON without secrets', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   const seen = await routeProduct(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();
   await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Mailboxes' }).click();
@@ -120,9 +119,7 @@ test('Export on the Domains screen, in German: the list shown as CSV', async ({ 
 
 test('Export cancelled while a page is read: that page\'s download stops, no page more is asked, nothing is downloaded; a secret named with its parent stays out', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   const seen: string[] = [];
   let hold = true;
   let holding: () => void = () => undefined;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
 import { seedDomain } from '../support/domain-list.ts';
+import { chooseDescriptionFile } from '../support/description-file.ts';
 import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 24, part 4: "Find" in the header (`/` to reach it) finds what the lists already read
@@ -168,9 +169,7 @@ const projects = [{ id: 'p-1', name: 'Lindenhof shop' }, { id: 'p-2', name: 'Gar
 test('where a top list can filter, Find asks the server once typing rests: one request per list and text, a superseded one cancelled', async ({ page }) => {
   await page.clock.install();
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await main(page).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'projects.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file projects.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'projects.json', description);
 
   const asked: string[] = [];
   const cancelled: string[] = [];
@@ -223,9 +222,7 @@ test('where a top list can filter, Find asks the server once typing rests: one r
 test('Find asks a text once, not again when the window comes back to the front; an input method\'s Enter opens nothing; a name that turns its text is shown plainly', async ({ page }) => {
   await page.clock.install();
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await main(page).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'projects.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file projects.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'projects.json', description);
   const asked: string[] = [];
   const named = [...projects, { id: 'p-4', name: 'Shop \u202Emoc.knab\u202C' }];
   await page.route(`**${API}/**`, async (route) => {
