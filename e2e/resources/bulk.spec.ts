@@ -113,6 +113,24 @@ test('two domains selected on the Domains screen, one field changed: two PATCHes
     ['PATCH', `${API}/customers/c0002/domains/c.example`, { www: false }],
   ]);
   expect((await sim.domains()).filter((domain) => domain.customer === 'c0002')).toHaveLength(3);
+
+  // One field of an object (mail's "enabled"): that field alone, never its sibling (DKIM) at a default over each domain's own.
+  await runRegion(page).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('table', { name: 'Domains of customer c0002' }).getByRole('checkbox', { name: 'Select b.example' }).check();
+  const second = (await sim.requests()).length;
+  await bulk(page).getByRole('button', { name: 'Change', exact: true }).click();
+  const mail = page.getByRole('dialog', { name: 'Change 1 entry' });
+  await expect(mail.getByRole('checkbox', { name: /^Change mail › dkim$/i })).toBeVisible();
+  await mail.getByRole('checkbox', { name: /^Change mail › enabled$/i }).check();
+  // Asked without a value to start from (no default): one is given.
+  await mail.getByRole('checkbox', { name: 'Enabled', exact: true }).click();
+  await expect(mail.getByRole('checkbox', { name: 'Enabled', exact: true })).toBeChecked();
+  await mail.getByRole('button', { name: 'Change 1 entry' }).click();
+  await expect(runRegion(page).getByRole('status')).toContainText('Finished: 1 entry.');
+  const patches = (await sim.requests()).slice(second).filter((request) => request.method === 'PATCH');
+  expect(patches.map((request) => [request.path, JSON.parse(request.body) as unknown])).toEqual([
+    [`${API}/customers/c0002/domains/b.example`, { mail: { enabled: true } }],
+  ]);
 });
 
 test('an action applied to two domains sends exactly two requests to the action\'s path; "Select all" takes the domains matching the filter', async ({ page, sim }) => {

@@ -18,22 +18,34 @@ const schema: JsonObject = {
   },
 };
 const fields = fieldsOf({}, schema, { pointer: '#', required: true });
+// A choice by its pointer in the body (`/web/enabled`), or a top-level one by its name.
 const keyOf = (name: string) => {
-  const found = changeableFields(fields).find((field) => field.name === name);
+  const pointer = name.startsWith('/') ? name : `/${name}`;
+  const found = changeableFields(fields).find((field) => field.pointer === pointer);
   if (!found) throw new Error(name);
   return found.key;
 };
 const rootKey = fields.root.key;
 /** The form's value with `entries` by property name. */
 function valueOf(chosen: FormFields, entries: Record<string, unknown>): FormObject {
-  const entry: Record<string, unknown> = {};
-  if (chosen.root.kind === 'object') for (const child of chosen.root.children) if (child.name !== undefined && child.name in entries) entry[child.key] = entries[child.name];
-  return { [rootKey]: entry } as FormObject;
+  const fill = (field: FormFields['root']): Record<string, unknown> => {
+    const entry: Record<string, unknown> = {};
+    if (field.kind !== 'object') return entry;
+    for (const child of field.children) {
+      const named = child.pointer.slice(1).replaceAll('/', '.');
+      if (named in entries) entry[child.key] = entries[named];
+      else if (child.kind === 'object') entry[child.key] = fill(child);
+    }
+    return entry;
+  };
+  return { [rootKey]: fill(chosen.root) } as FormObject;
 }
 
 describe('Change on many rows', () => {
-  it('offers the body\'s own properties, not a read-only or deprecated one', () => {
-    expect(changeableFields(fields).map((field) => field.name)).toEqual(['account', 'www', 'web', 'quotaMiB']);
+  it('offers the body\'s own properties, an object\'s each on its own, not a read-only or deprecated one', () => {
+    expect(changeableFields(fields).map((field) => [field.pointer, field.label])).toEqual([
+      ['/account', 'Account'], ['/www', 'www'], ['/web/enabled', 'Web › Enabled'], ['/web/target', 'Web › Target'], ['/quotaMiB', 'Quota (MiB)'],
+    ]);
   });
 
   it.each([
@@ -48,7 +60,10 @@ describe('Change on many rows', () => {
     ['a boolean set to false is a value', ['www'], { www: false }, { www: false }],
     ['its default, when chosen, is sent', ['www'], { www: true }, { www: true }],
     ['two fields, in the body\'s order', ['quotaMiB', 'account'], { account: 'web2', quotaMiB: '512' }, { account: 'web2', quotaMiB: 512 }],
-    ['an object chosen whole', ['web'], { web: undefined }, 'problem /web'],
+    // Merged field by field (a PATCH's JSON merge): what is not chosen inside an object stays as it is.
+    ['one field of an object: that field alone, in its object', ['/web/enabled'], { 'web.enabled': false, 'web.target': '/' }, { web: { enabled: false } }],
+    ['two fields of an object', ['/web/target', '/web/enabled'], { 'web.enabled': true, 'web.target': '/srv' }, { web: { enabled: true, target: '/srv' } }],
+    ['a field of an object left empty is said', ['/web/target'], { 'web.target': '' }, 'problem /web/target'],
     ['a chosen field left empty is said, never left out', ['account'], { account: '' }, 'problem /account'],
     ['a number that is none', ['quotaMiB'], { quotaMiB: 'many' }, 'problem /quotaMiB'],
     ['an unchosen field\'s value is never sent', ['account'], { account: 'web2', www: false }, { account: 'web2' }],
