@@ -209,3 +209,78 @@ test('on the Domains screen, Import leads to Bulk add, which reads its CSV and h
   await expect(page.getByText('These columns are not known and were ignored: "Notiz".')).toBeVisible();
   expect(await sim.posts()).toEqual([]);
 });
+
+test('what was pasted survives closing and opening again; a field moved to another column is said; Close while rows are sent says why; the report holds every line', async ({ page, sim }) => {
+  await seedDomain(page, 'example.org', 'web77');
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002' });
+  await openMailboxes(page);
+  const csv = 'Lokaler Teil;Passwort;Notiz\nsales;a-long-secret-1;team\nbilling;short;';
+  const dialog = page.getByRole('dialog', { name: 'Import Mailboxes' });
+  const box = dialog.getByRole('textbox', { name: 'Rows to import (CSV)' });
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await box.fill(csv);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(box).toHaveValue(csv);
+
+  // A file of a row wider than any form: refused by its line, what was typed kept.
+  await box.fill(`${csv}\n${'x;'.repeat(300)}`);
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByText('Line 4 has 300 cells, but at most 200 columns can be imported. Nothing was read.')).toBeVisible();
+  await expect(dialog.getByRole('combobox')).toHaveCount(0);
+  await box.fill(csv);
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready to send' })).toHaveText('1 ready to send, 1 invalid, 0 duplicate. Nothing has been sent.');
+
+  // One column per field: choosing a field taken by another column takes it away from it, aloud.
+  await dialog.getByRole('combobox', { name: 'Column "Notiz"' }).selectOption({ label: 'Local part' });
+  await expect(dialog.getByRole('status').filter({ hasText: 'is now read from' })).toHaveText('Local part is now read from Column "Notiz"; Column "Lokaler Teil" is no longer imported.');
+  await expect(dialog.getByRole('combobox', { name: 'Column "Lokaler Teil"' })).toHaveValue('');
+  await dialog.getByRole('combobox', { name: 'Column "Lokaler Teil"' }).selectOption({ label: 'Local part' });
+  await expect(dialog.getByRole('status').filter({ hasText: 'is now read from' })).toHaveText('Local part is now read from Column "Lokaler Teil"; Column "Notiz" is no longer imported.');
+  await expect(dialog.getByRole('combobox', { name: 'Column "Notiz"' })).toHaveValue('');
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready to send' })).toHaveText('1 ready to send, 1 invalid, 0 duplicate. Nothing has been sent.');
+
+  // The POST is held: while it is out, Close says why it does not close.
+  const gate: { open?: () => void } = {};
+  const held = new Promise<void>((resolve) => { gate.open = resolve; });
+  await page.route(`**${MAILBOXES}`, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  const before = (await sim.posts()).length;
+  await dialog.getByRole('button', { name: 'Send 1 row' }).click();
+  await expect(dialog.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Rows are still being sent: wait until the run ends, or pause and cancel it, before closing.');
+  await expect(dialog).toBeVisible();
+  gate.open?.();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Finished' })).toContainText('1 added');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect((await sim.posts()).slice(before).map((request) => [request.path, JSON.parse(request.body) as unknown])).toEqual([[MAILBOXES, { localPart: 'sales', password: 'a-long-secret-1' }]]);
+
+  // The report: every line of the file, the one not sent with why; no password in it.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download report (CSV)' }).click();
+  const report = await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  const lines = report.replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('line,name,method,path,outcome,http_status,sends,message,time');
+  expect(lines.slice(1).map((line) => line.split(',').slice(0, 5))).toEqual([
+    ['2', 'Mailbox sales@example.org', 'POST', '/customers/c0002/domains/example.org/mailboxes', 'done'],
+    ['3', 'billing', '', '', 'invalid'],
+  ]);
+  expect(lines[2]).toContain('Password: At least 12 characters.');
+  expect(report).not.toContain('a-long-secret');
+  expect(report).not.toContain('short');
+
+  // Sent: opened again, the dialog starts empty.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(box).toHaveValue('');
+});

@@ -36,6 +36,9 @@ export interface ImportProps {
   /** The rows the list screen has read: what is there already. */
   rows: readonly JsonValue[] | undefined;
   onClose: () => void;
+  /** What was typed or read in, kept by the button while the dialog is closed (until it is sent). */
+  draft?: string;
+  onDraft?: (text: string) => void;
 }
 
 const nameRules = async () => (await loadDomainName()).normalizeDomain;
@@ -59,7 +62,7 @@ export default function ImportDialog(props: ImportProps) {
 interface Checked { text: string; mapping: (string | undefined)[]; header: string[] | undefined; rows: CheckedRow[] }
 interface Run { engine: WriteRun; runIndexOf: (number | undefined)[] }
 
-function ImportForm({ view, collection, values, server, hasKey, rows, title, onClose }: ImportProps & { view: OperationView; title: string }) {
+function ImportForm({ view, collection, values, server, hasKey, rows, title, onClose, draft, onDraft }: ImportProps & { view: OperationView; title: string }) {
   const words = useImportWords();
   const { t } = useLocalized();
   const queryClient = useQueryClient();
@@ -72,7 +75,9 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     const keys = [collection.identifier, nameProperty(collection.shape.columns, collection.identifier, collection.relations)];
     return importSetup(ctx, planWrite(ctx), context, { path: fillPath(collection.apiPath, values) ?? [], rows: rows ?? [], keys, singular: collection.singular });
   }, [view, server, hasKey, values, customer, collection, rows]);
-  const [text, setText] = useState('');
+  const [text, setShownText] = useState(draft ?? '');
+  const setText = (next: string) => { setShownText(next); onDraft?.(next); };
+  const [closeRefused, setCloseRefused] = useState(false);
   const [error, setError] = useState<{ key: Parameters<typeof t>[0]; params?: Record<string, string | number> }>();
   const [checked, setChecked] = useState<Checked>();
   const [checking, setChecking] = useState(false);
@@ -130,6 +135,8 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     const runIndexOf = checked.rows.map((row) => (row.status === 'ready' ? (sent += 1) - 1 : undefined));
     const attempts = checked.rows.flatMap((row) => (row.status === 'ready' ? [row.attempt] : []));
     setRun({ engine: startWriteRun(attempts, Number(concurrency)), runIndexOf });
+    // Sent: opened again, the dialog starts empty (its rows are in the list now, and in the report).
+    onDraft?.('');
   };
   const width = checked ? Math.max(checked.mapping.length, checked.header?.length ?? 0) : 0;
   const unmapped = checked ? notImported(checked.header, checked.mapping, width, words.columnAt) : [];
@@ -138,7 +145,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
   const context = Object.values(values).filter((value) => value !== '').join(' · ');
 
   return (
-    <FormDialog title={capitalised(title)} closeLabel={words.close} onClose={() => { if (!active) onClose(); }}>
+    <FormDialog title={capitalised(title)} closeLabel={words.close} onClose={() => { if (active) setCloseRefused(true); else onClose(); }}>
       <p className="hint">{words.intro(collection.singular)}</p>
       {context !== '' && <p>{words.fromContext(context)}</p>}
       {setup.columns.length === 0 ? <p className="notice">{words.noColumns}</p> : (
@@ -168,6 +175,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
               <button type="button" aria-disabled={!current || !concurrencyValid || checking} onClick={send}>{words.send(ready.length)}</button>
             </div>
           )}
+          {active && closeRefused && <p className="alert" role="alert">{words.closeWhileRunning}</p>}
           {run && <BulkProgress run={run.engine} presentNotSent={0} customer={customer ?? ''} />}
           <ImportResults rows={checked.rows} run={run?.engine} runIndexOf={run?.runIndexOf ?? []} words={words} fileName={`import-${collection.singular.replace(/[^\p{L}\p{N}]+/gu, '-')}`} />
         </>

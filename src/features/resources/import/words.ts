@@ -48,6 +48,8 @@ const en = {
   retryFailed: (count: number) => `Retry failed (${count})`,
   retryUnknown: (count: number) => `Send ${count} of unknown outcome again (they may be added twice)`,
   close: 'Close',
+  closeWhileRunning: 'Rows are still being sent: wait until the run ends, or pause and cancel it, before closing.',
+  moved: (field: string, from: string, to: string) => `${field} is now read from ${to}; ${from} is no longer imported.`,
   cells: {
     notYesNo: (label, value) => `${label}: "${value}" is not yes or no.`,
     notOneOf: (label, value, options) => `${label}: "${value}" is not one of ${options}.`,
@@ -96,6 +98,8 @@ const de: ImportWords = {
   retryFailed: (count) => `Fehlgeschlagene wiederholen (${count})`,
   retryUnknown: (count) => `${count} mit unbekanntem Ausgang erneut senden (sie werden womöglich doppelt angelegt)`,
   close: 'Schließen',
+  closeWhileRunning: 'Es werden noch Zeilen gesendet: vor dem Schließen das Ende abwarten oder den Lauf anhalten und abbrechen.',
+  moved: (field, from, to) => `${field} wird jetzt aus ${to} gelesen; ${from} wird nicht mehr importiert.`,
   cells: {
     notYesNo: (label, value) => `${label}: „${value}“ ist weder ja noch nein.`,
     notOneOf: (label, value, options) => `${label}: „${value}“ ist keiner der Werte ${options}.`,
