@@ -315,6 +315,10 @@ test('in German, dark, at 360 px: two mail addresses, one field changed, two PAT
   await page.getByRole('checkbox', { name: 'm-1@mail.example auswählen' }).check();
   await page.getByRole('checkbox', { name: 'm-2@mail.example auswählen' }).check();
   await expect(page.getByRole('group', { name: 'Auswahl', exact: true })).toContainText('2 ausgewählt');
+  // Each card shows its box first (above the name), though it comes last in the row's order.
+  const box = await page.getByRole('checkbox', { name: 'm-2@mail.example auswählen' }).boundingBox();
+  const name = await page.getByRole('link', { name: 'm-2@mail.example' }).boundingBox();
+  expect(box && name && box.y + box.height <= name.y).toBe(true);
   await expectNoViolations(page);
   await page.getByRole('group', { name: 'Aktionen für die Auswahl' }).getByRole('button', { name: 'Ändern', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '2 Einträge ändern' });
