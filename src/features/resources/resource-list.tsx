@@ -122,7 +122,7 @@ export function ResourceList({ described, collection, item, maps, values, server
         <ResourceBulk described={described} server={server} scope={scope} operations={operations} selection={selection} onSelection={setSelection}
           extent={extent} filter={needle} canSelectAll={shown.some((row) => row.id !== undefined) || more} fileName={`bulk-${collection.singular.replace(/[^\w-]+/g, '-')}`}
           source={{
-            rows: sorted, more, first: firstQuery(collection.paging),
+            rows: sorted, more, truncated: data?.truncated, first: firstQuery(collection.paging),
             readPage: (next, signal) => {
               // A cancelled "Select all" stops the page being read too (unless the screen shows it).
               const watched = watchedClient(queryClient);

@@ -45,6 +45,15 @@ describe('the rows a bulk action acts on', () => {
     expect(found.complete).toBe(true);
   });
 
+  // One answer cut at the panel's cap: "all" is the rows read, and the dialog says so before anything is sent.
+  it.each<[string, Selection, boolean]>([
+    ['"all" of an answer cut at the cap', selectAll(''), false],
+    ['picked rows of it: those picked, whole', toggle(NOTHING_SELECTED, 'm-1', 'm-1@mail.example', true), true],
+  ])('%s', async (_case, selection, complete) => {
+    const found = await resourceTargets({ ...sourceOf(false, []), truncated: true, selection }, new AbortController().signal, () => undefined);
+    expect(found.complete).toBe(complete);
+  });
+
   it('names each row as the list does', async () => {
     const found = await resourceTargets({ ...sourceOf(false, []), selection: selectAll('') }, new AbortController().signal, () => undefined);
     expect(found.targets.map((target) => target.name)).toEqual(['m-1@mail.example', 'm-2@mail.example']);

@@ -16,6 +16,8 @@ export interface TargetSource {
   rows: readonly TableRow[];
   /** The list has rows not read yet (a paged list). */
   more: boolean;
+  /** The rows read are one answer cut at the panel's cap: "all" is those, and the dialog says so. */
+  truncated?: boolean | undefined;
   /** The list's first page, and how a page is read (through the query cache: a page read is not asked again; the signal stops its download). */
   first: Query;
   readPage: (query: Query, signal: AbortSignal | undefined) => Promise<ListPage>;
@@ -32,7 +34,7 @@ export async function resourceTargets(source: TargetSource, signal: AbortSignal,
   const target = (id: string, name: string): BulkTarget => ({ key: id, name, values: source.valuesOf(id) });
   if (selection.kind === 'some') return { targets: [...selection.keys].map(([id, name]) => target(id, name)), complete: true };
   let rows = source.rows;
-  let complete = true;
+  let complete = source.truncated !== true;
   if (source.more) {
     const all = await readAllRows(source.first, source.readPage, { signal, onPage: onRead });
     rows = source.rowsOf(all.rows);
