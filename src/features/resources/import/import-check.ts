@@ -111,10 +111,16 @@ export async function checkImport(setup: ImportSetup, records: readonly CsvRecor
     });
     checked.push(...await Promise.all(batch));
   }
+  // The duplicates of 5,000 rows, and the rows shown, in a task of their own.
+  await nextTask();
+  if (isCancelled()) return undefined;
   const international = isInternational(setup.listPath) || [...setup.existing.values()].some((values) => [...values].some(isInternational))
     || checked.some((row) => row.status === 'ready' && isObject(row.attempt.payload.body) && Object.values(row.attempt.payload.body).some((value) => typeof value === 'string' && isInternational(value)));
   return markDuplicates(setup, checked, words, sameNameKey(international ? await deps.nameRules() : undefined));
 }
+
+/** Lets the page paint and answer between steps of a long check (each task stays short). */
+export const nextTask = (): Promise<void> => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 const isInternational = (text: string) => /[^\p{ASCII}]/u.test(text);
 

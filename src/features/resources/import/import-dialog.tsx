@@ -20,7 +20,7 @@ import { useTabCustomer } from '../../../lib/session/tab-customer.ts';
 import { Field } from '../../../lib/ui/field.tsx';
 import { FormDialog } from '../../../lib/ui/form-dialog.tsx';
 import { nameProperty } from '../rows.ts';
-import { type CheckedRow, checkImport, importSetup, type ImportSetup, notImported, readImport } from './import-check.ts';
+import { type CheckedRow, checkImport, importSetup, type ImportSetup, nextTask, notImported, readImport } from './import-check.ts';
 import { ImportMapping } from './import-mapping.tsx';
 import { ImportResults } from './import-results.tsx';
 import { ImportSource } from './import-source.tsx';
@@ -115,6 +115,8 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     const mine = generation.current += 1;
     setChecking(true);
     try {
+      // The rows were read in this task: their checks start in the next.
+      await nextTask();
       const result = await checkImport(setup, read.records, used, { t, validate: validateOffThread, nameRules }, words.cells, () => generation.current !== mine);
       if (result && generation.current === mine) setChecked({ text, mapping: used, header: read.header, rows: result });
     } finally {
