@@ -13,11 +13,11 @@ export type BulkMessage = CsvMessage;
  * English spellings plus the German words an admin here would type; anything else is reported.
  */
 const ALIASES: ReadonlyMap<string, BulkColumn> = new Map([
-  ['domain', 'domain'], ['domain name', 'domain'], ['domainname', 'domain'],
-  ['account', 'account'], ['hosting account', 'account'], ['konto', 'account'], ['hosting konto', 'account'],
+  ['domain', 'domain'], ['domain name', 'domain'], ['domainname', 'domain'], ['domäne', 'domain'], ['domänenname', 'domain'], ['domaene', 'domain'],
+  ['account', 'account'], ['hosting account', 'account'], ['konto', 'account'], ['hosting konto', 'account'], ['hostingkonto', 'account'],
   ['www', 'www'],
-  ['web', 'web'], ['web type', 'web'], ['web hosting', 'web'], ['webhosting', 'web'],
-  ['target', 'target'], ['target path', 'target'], ['path', 'target'], ['zielpfad', 'target'],
+  ['web', 'web'], ['web type', 'web'], ['web hosting', 'web'], ['webhosting', 'web'], ['webtyp', 'web'], ['web typ', 'web'],
+  ['target', 'target'], ['target path', 'target'], ['path', 'target'], ['zielpfad', 'target'], ['ziel pfad', 'target'], ['ziel', 'target'], ['pfad', 'target'],
   ['mail', 'mail'], ['email', 'mail'], ['e mail', 'mail'],
   ['dkim', 'dkim'],
 ]);

@@ -52,6 +52,16 @@ describe('parseBulkInput: layouts', () => {
     ]);
   });
 
+  it.each<[string, Ok['columns']]>([
+    ['Domäne;Konto;WWW;Webtyp;Zielpfad;E-Mail;DKIM', ['domain', 'account', 'www', 'web', 'target', 'mail', 'dkim']],
+    ['DOMÄNENNAME,Hosting-Konto,Pfad', ['domain', 'account', 'target']],
+    ['Domainname;Ziel;Mail', ['domain', 'target', 'mail']],
+    ['Domain;Hostingkonto;Webhosting;Ziel-Pfad', ['domain', 'account', 'web', 'target']],
+  ])('German headers: %s', (header, columns) => {
+    const result = parsed(`${header}\na.example`);
+    expect([result.header, result.columns, result.warnings]).toEqual([true, columns, []]);
+  });
+
   it('treats a first row that names no domain column as data', () => {
     expect(parsed('account,www\n').header).toBe(false);
     expect(summary('account,www\n')).toEqual([{ line: 1, cells: { domain: 'account', account: 'www' } }]);
