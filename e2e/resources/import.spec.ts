@@ -309,3 +309,22 @@ test('5,000 rows of nearly 2 MiB: checked and shown with no task over 50 ms', as
   await expect(dialog.getByRole('table', { name: 'Rows' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'user0', exact: true }) })).toBeVisible();
   expect(await longTasks()).toEqual([]);
 });
+
+test('a first row that names no field is said to be read as a row, before anything is sent', async ({ page, sim }) => {
+  await sim.reset();
+  await seedDomain(page, 'example.org', 'web77');
+  await saveSettings(page, { apiKey: 'demo-customer-key', customerId: 'c0002' });
+  await openMailboxes(page);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Mailboxes' });
+  await dialog.getByRole('textbox', { name: 'Rows to import (CSV)' }).fill('mailbox;the-secret-column\nsales;a-long-secret-1');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready to send' })).toHaveText('2 ready to send, 0 invalid, 0 duplicate. Nothing has been sent.');
+  await expect(dialog.getByText("The first row names no field of the form, so it is read as a row, and the cells in the form's order.", { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Column 1' })).toHaveValue('/localPart');
+  // Named in a first row: no such word.
+  await dialog.getByRole('textbox', { name: 'Rows to import (CSV)' }).fill('localPart;password\nsales;a-long-secret-1');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready to send' })).toHaveText('1 ready to send, 0 invalid, 0 duplicate. Nothing has been sent.');
+  await expect(dialog.getByText('The first row names no field of the form', { exact: false })).toHaveCount(0);
+});

@@ -165,6 +165,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
         <>
           <ImportMapping header={checked.header} mapping={checked.mapping} width={width} columns={setup.columns} words={words} disabled={run !== undefined}
             onChange={(mapping) => { void check(mapping); }} />
+          {checked.header === undefined && <p className="notice">{words.noHeader}</p>}
           {unmapped.length > 0 && <p className="hint">{words.notImportedList(unmapped.join(', '))}</p>}
           {missing.length > 0 && <p className="notice">{words.missingRequired(missing.join(', '))}</p>}
           {!run && <p role="status">{words.summary(ready.length, counts.invalid, counts.duplicate)}</p>}
