@@ -21,7 +21,7 @@ describe('readCsv', () => {
     ['too many rows (the header not counted)', 'name\na\nb\nc\nd', { key: 'bulk.input.too-many-rows', params: { max: 3 } }],
     ['an unclosed quote, by its line', 'name\na\n"b', { key: 'bulk.input.unclosed-quote', params: { line: 3 } }],
     ['too large', 'x'.repeat(1024 * 1024 + 1), { key: 'bulk.input.too-large', params: { max: 1 } }],
-    ['a row of more cells than the cap (200), by its line', `name\nb\n${'a,'.repeat(300)}`, { key: 'bulk.row.too-many-cells', params: { count: 300, max: 200, line: 3 } }],
+    ['a row of more cells than the cap (200), by its line', `name\nb\n${'a,'.repeat(300)}`, { key: 'bulk.input.too-many-columns', params: { count: 300, max: 200, line: 3 } }],
     ['a row padded with empty cells beyond the cap: its cells up to the last', `name\na${','.repeat(5000)}`, { header: ['name'], delimiter: ',', records: [[2, `a${','.repeat(5000)}`, ['a']]] }],
   ])('%s', (_, text, expected) => {
     expect(read(text)).toEqual(expected);

@@ -91,7 +91,7 @@ export function readCsv(input: string, { maxRows, maxMiB, isHeader, maxColumns =
       // A row padded with empty cells far beyond the cap keeps only the cells up to its last.
       const cells = data.length > maxColumns ? data.slice(0, usedCells(data)) : data;
       if (cells.length > maxColumns) {
-        error = { key: 'bulk.row.too-many-cells', params: { count: cells.length, max: maxColumns, line: lineAt(start) } };
+        error = { key: 'bulk.input.too-many-columns', params: { count: cells.length, max: maxColumns, line: lineAt(start) } };
         parser.abort();
         return;
       }

@@ -364,6 +364,7 @@ export const de: Record<MessageKey, string> = {
   'bulk.title': 'Mehrere hinzufügen',
   'bulk.intro': 'Viele Domains auf einmal hinzufügen: eine Domain pro Zeile oder eine CSV einfügen, jede Zeile prüfen, dann starten. Keine Zeile wird zweimal gesendet.',
   'bulk.input.too-large': 'Die Eingabe ist größer als {max} MiB. Teilen Sie sie in kleinere Teile auf.',
+  'bulk.input.too-many-columns': 'Zeile {line} hat {count} Zellen, gelesen werden aber höchstens {max} Spalten. Nichts wurde gelesen.',
   'bulk.input.too-many-rows': 'Die Eingabe hat mehr als {max} Zeilen. Teilen Sie sie in Stapel von höchstens {max} Zeilen auf.',
   'bulk.input.unclosed-quote': 'Das Anführungszeichen aus Zeile {line} wird nie geschlossen.',
   'bulk.input.malformed-quote': 'Die Zelle in Anführungszeichen ab Zeile {line} hat Text nach dem schließenden Anführungszeichen. Innerhalb von Anführungszeichen schreiben Sie ein Anführungszeichen als "".',

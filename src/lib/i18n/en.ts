@@ -368,6 +368,7 @@ export const en = {
   'bulk.title': 'Bulk add',
   'bulk.intro': 'Add many domains at once: paste one domain per line or a CSV, check every row, then start. No row is sent twice.',
   'bulk.input.too-large': 'The input is larger than {max} MiB. Split it into smaller parts.',
+  'bulk.input.too-many-columns': 'Line {line} has {count} cells, but at most {max} columns are read. Nothing was read.',
   'bulk.input.too-many-rows': 'The input has more than {max} rows. Split it into batches of at most {max}.',
   'bulk.input.unclosed-quote': 'The quote opened on line {line} is never closed.',
   'bulk.input.malformed-quote': 'The quoted cell starting on line {line} has text after its closing quote. Inside quotes, write a quote as "".',

@@ -244,7 +244,7 @@ describe('a file too wide to show is refused before its rows are read', () => {
   ])('%s', (_, text, line, count) => {
     const started = performance.now();
     const read = readImport(text, domainSetup([]).columns);
-    expect(read.ok ? undefined : read.error).toEqual({ key: 'bulk.row.too-many-cells', params: { count, max: 200, line } });
+    expect(read.ok ? undefined : read.error).toEqual({ key: 'bulk.input.too-many-columns', params: { count, max: 200, line } });
     expect(performance.now() - started).toBeLessThan(200);
   });
   it('200 columns are read, and a row padded with empty cells beyond them', () => {

@@ -124,7 +124,7 @@ function ImportForm({ view, collection, values, server, hasKey, rows, title, onC
     }
   };
 
-  const errorText = ({ key, params }: NonNullable<typeof error>) => (key === 'bulk.row.too-many-cells'
+  const errorText = ({ key, params }: NonNullable<typeof error>) => (key === 'bulk.input.too-many-columns'
     ? words.tooWide(Number(params?.line), Number(params?.count), Number(params?.max))
     : t(key, params));
   const ready = checked?.rows.filter((row) => row.status === 'ready') ?? [];
