@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
+import { chooseDescriptionFile } from '../support/description-file.ts';
 import { seedDomain } from '../support/domain-list.ts';
 import { documentedBody, expect, saveSettings, test } from '../support/fixtures.ts';
 
@@ -245,9 +246,7 @@ const writesOf = (requests: readonly Request[]) => requests.filter((request) => 
 
 test('a description never seen: "Select all" of a list paged by a cursor reads the page not read yet; three DELETEs; the cut one stays unknown until the user\'s word sends it once more', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   const seen = await routeProduct(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();
   await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Mail addresses' }).click();
@@ -285,9 +284,7 @@ test('a description never seen: "Select all" of a list paged by a cursor reads t
 
 test('a description never seen: an action on two items sends two POSTs to its path', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   const seen = await routeProduct(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click();
   await page.getByRole('navigation', { name: 'Resources' }).getByRole('link', { name: 'Mail addresses' }).click();
@@ -346,9 +343,7 @@ test('in German, the Domains screen names a domain\'s action as its page does: "
 test('a list left while its run waits on the server\'s Retry-After: the rows not sent yet are never sent', async ({ page }) => {
   await page.clock.install();
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   await routeProduct(page);
   // Every DELETE is asked to wait a minute: nothing is stored.
   const deletes: string[] = [];

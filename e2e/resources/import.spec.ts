@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../support/axe.ts';
 import { seedDomain } from '../support/domain-list.ts';
+import { chooseDescriptionFile } from '../support/description-file.ts';
 import { expect, saveSettings, test } from '../support/fixtures.ts';
 
 // Issue 24, part 2, must show: a CSV with a header row imports into a collection, its columns
@@ -149,9 +150,7 @@ const description = {
 
 test('a description never seen: the mapping edited by hand, an invalid address marked, then one POST per valid row to the project\'s list', async ({ page }) => {
   await saveSettings(page, { apiKey: 'demo-admin-key' });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API', exact: true }).click();
-  await page.getByLabel('API description file').setInputFiles({ name: 'mail.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(description)) });
-  await expect(page.getByText('Showing the description from your file mail.json.')).toBeVisible();
+  await chooseDescriptionFile(page, 'mail.json', description);
   const seen: Request[] = [];
   await page.route(`**${API}/**`, async (route) => {
     const request = route.request();
